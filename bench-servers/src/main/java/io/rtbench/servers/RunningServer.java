@@ -1,0 +1,31 @@
+package io.rtbench.servers;
+
+import java.nio.file.Path;
+
+/** A started server. Closing it stops the server and removes its temporary files. */
+public interface RunningServer extends AutoCloseable {
+
+    ServerKind kind();
+
+    /**
+     * The client address: {@code 127.0.0.1:P} (Kafka bootstrap), {@code http://127.0.0.1:P} (Connect REST, OpenSearch,
+     * Elasticsearch, ClickHouse, Prometheus) or {@code postgresql://127.0.0.1:P/rtbench} (PostgreSQL).
+     */
+    String address();
+
+    /** The client port, as in {@link #address()}. */
+    int port();
+
+    /** The server's version as it reports it. */
+    String version();
+
+    /** Process id of the server; the current JVM's for in-JVM servers. */
+    long pid();
+
+    /** Where the server logs go. */
+    Path logFile();
+
+    /** Stops the server and cleans up; idempotent, does not throw. */
+    @Override
+    void close();
+}
