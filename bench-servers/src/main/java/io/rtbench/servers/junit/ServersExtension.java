@@ -1,0 +1,82 @@
+package io.rtbench.servers.junit;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.ServerUnavailableException;
+import io.rtbench.servers.Servers;
+import java.util.Map;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolutionException;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Hands integration tests their real servers. One server per kind per test JVM, started on first use and stopped when
+ * the JVM's test run ends, so that a slow server (OpenSearch: ~20 s) starts once for all test classes.
+ *
+ * <p>A server that cannot be had skips the test with the reason, unless {@code RTBENCH_REQUIRE_SERVERS=1}, where it
+ * fails it. Subclass-free: tests declare {@code @ExtendWith(ServersExtension.class)} and a parameter
+ * {@code @RealServer(ServerKind.KAFKA) RunningServer kafka}.
+ */
+public final class ServersExtension implements ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE =
+            ExtensionContext.Namespace.create(ServersExtension.class);
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.isAnnotated(RealServer.class)
+                && parameter.getParameter().getType().isAssignableFrom(RunningServer.class);
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        ServerKind kind = parameter
+                .findAnnotation(RealServer.class)
+                .orElseThrow(() -> new ParameterResolutionException("missing @RealServer"))
+                .value();
+        return server(kind, context);
+    }
+
+    /** The shared server of a kind, started on first use. Also usable from code that is not a parameter. */
+    public static RunningServer server(ServerKind kind, ExtensionContext context) {
+        ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
+        Started started = store.getOrComputeIfAbsent(kind, k -> start(kind, System.getenv()), Started.class);
+        return started.get(kind);
+    }
+
+    private static Started start(ServerKind kind, Map<String, String> env) {
+        try {
+            ServerProvider provider = Servers.provider(env);
+            return new Started(provider.start(kind, ServerOptions.DEFAULT), null);
+        } catch (ServerUnavailableException e) {
+            return new Started(null, e);
+        }
+    }
+
+    /** A server, or why there is none; closed by JUnit with the root context. */
+    private record Started(RunningServer server, ServerUnavailableException failure)
+            implements ExtensionContext.Store.CloseableResource {
+
+        RunningServer get(ServerKind kind) {
+            if (server != null) {
+                return server;
+            }
+            String reason = "no real " + kind.cliName() + " server: " + failure.getMessage();
+            if (Servers.required(System.getenv())) {
+                throw new IllegalStateException(reason + " (" + Servers.REQUIRE_ENV + "=1)", failure);
+            }
+            throw new TestAbortedException(reason);
+        }
+
+        @Override
+        public void close() {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+}

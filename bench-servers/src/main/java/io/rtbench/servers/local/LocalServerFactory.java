@@ -1,0 +1,10 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerOptions;
+
+/** Starts one kind of local server and waits until it accepts clients. */
+interface LocalServerFactory {
+
+    RunningServer start(ServerOptions options);
+}
