@@ -1,0 +1,26 @@
+package io.rtbench.core.metrics;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * A latency distribution as the result file reports it: count and percentiles in milliseconds (spec section 3). Means
+ * are deliberately absent.
+ */
+public record LatencySummary(long count, double p50, double p90, double p95, double p99, double p999, double max) {
+
+    /** Summarizes a histogram recorded in microseconds. */
+    public static LatencySummary ofMicros(Histogram micros) {
+        return new LatencySummary(
+                micros.getTotalCount(),
+                millis(micros.getValueAtPercentile(50)),
+                millis(micros.getValueAtPercentile(90)),
+                millis(micros.getValueAtPercentile(95)),
+                millis(micros.getValueAtPercentile(99)),
+                millis(micros.getValueAtPercentile(99.9)),
+                millis(micros.getMaxValue()));
+    }
+
+    private static double millis(long micros) {
+        return micros / 1000.0;
+    }
+}

@@ -1,0 +1,24 @@
+package io.rtbench.core.metrics;
+
+/** The names of the latency metrics of spec section 3, as they appear in the result file and on Prometheus. */
+public final class Metrics {
+
+    /** Probe response time − newest visible {@code _event_time}: the headline data latency (RockBench's). */
+    public static final String DATA = "data";
+    /** Probe request time − newest visible {@code _event_time}: {@link #DATA} without the probe's round trip. */
+    public static final String DATA_AT_REQUEST = "dataAtRequest";
+    /** The probe query's round trip. */
+    public static final String QUERY = "query";
+    /** Intended send time (pacing schedule) → broker acknowledgement. */
+    public static final String PRODUCE_ACK = "produceAck";
+    /** Intended send time → actual send call. */
+    public static final String SCHEDULE_DELAY = "scheduleDelay";
+    /** {@code _event_time} → the bridge or sink task receiving the record. */
+    public static final String KAFKA_HOP = "kafkaHop";
+    /** Duration of one target write call (one batch). */
+    public static final String SINK_WRITE = "sinkWrite";
+    /** Calibration only: each event's true visibility time − its {@code _event_time}. */
+    public static final String TRUTH = "truth";
+
+    private Metrics() {}
+}

@@ -1,0 +1,113 @@
+package io.rtbench.core.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The result file of one run (spec section 6, {@code result.schema.json}). Immutable; a run builds a new one after
+ * each finished step so that an interrupted run still writes what it finished.
+ *
+ * @param complete false when the run was interrupted; {@link #steps} then holds the finished ones
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunResult(
+        String schema,
+        String runId,
+        Instant startedAt,
+        Instant finishedAt,
+        Boolean complete,
+        Tool tool,
+        RunEnvironment environment,
+        Scenario scenario,
+        List<StepResult> steps,
+        Peak peak,
+        Calibration calibration) {
+
+    public static final String SCHEMA = "rtbench.result/v1";
+
+    public RunResult {
+        steps = List.copyOf(steps);
+    }
+
+    /** A run that has just started: no steps yet, not complete. */
+    public static RunResult started(String runId, Instant startedAt, RunEnvironment environment, Scenario scenario) {
+        return new RunResult(
+                SCHEMA, runId, startedAt, null, false, Tool.current(), environment, scenario, List.of(), null, null);
+    }
+
+    public RunResult withStep(StepResult step) {
+        List<StepResult> more = new ArrayList<>(steps);
+        more.add(step);
+        return new RunResult(
+                schema, runId, startedAt, finishedAt, complete, tool, environment, scenario, more, peak, calibration);
+    }
+
+    public RunResult withEnvironment(RunEnvironment newEnvironment) {
+        return new RunResult(
+                schema,
+                runId,
+                startedAt,
+                finishedAt,
+                complete,
+                tool,
+                newEnvironment,
+                scenario,
+                steps,
+                peak,
+                calibration);
+    }
+
+    public RunResult withPeak(Peak newPeak) {
+        return new RunResult(
+                schema,
+                runId,
+                startedAt,
+                finishedAt,
+                complete,
+                tool,
+                environment,
+                scenario,
+                steps,
+                newPeak,
+                calibration);
+    }
+
+    public RunResult withCalibration(Calibration newCalibration) {
+        return new RunResult(
+                schema,
+                runId,
+                startedAt,
+                finishedAt,
+                complete,
+                tool,
+                environment,
+                scenario,
+                steps,
+                peak,
+                newCalibration);
+    }
+
+    /** Marks the run finished at {@code at}; {@code completed} is false when it was interrupted. */
+    public RunResult finished(Instant at, boolean completed) {
+        return new RunResult(
+                schema, runId, startedAt, at, completed, tool, environment, scenario, steps, peak, calibration);
+    }
+
+    /** The tool that wrote the file. */
+    public record Tool(String name, String version) {
+        public static Tool current() {
+            return new Tool("rtbench", ToolVersion.get());
+        }
+    }
+
+    /** Peak sustainable throughput (spec section 4, {@code rtbench peak}). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Peak(Double sustainedEventsPerSec, Double sustainedBytesPerSec, String criterion) {}
+
+    /** Harness error against the reference target's ground truth (spec section 4, {@code rtbench calibrate}). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Calibration(
+            Double configuredDelayMs, Double configuredJitterMs, Double p50ErrorMs, Double p99ErrorMs) {}
+}

@@ -1,0 +1,118 @@
+package io.rtbench.core.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.StepResult.DocBytes;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultFilesTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aWrittenResultValidatesAgainstTheSchemaAndReadsBack() throws IOException {
+        RunResult result = sampleRun().finished(Instant.parse("2026-11-22T10:01:00Z"), true);
+        Path file = dir.resolve("sub/result.json");
+
+        ResultFiles.write(file, result);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/rate/targetEventsPerSec").isNull())
+                .as("--rate max is an explicit null")
+                .isTrue();
+        assertThat(written.at("/scenario/rate").asText()).isEqualTo("max");
+        assertThat(written.at("/startedAt").asText()).isEqualTo("2026-11-22T10:00:00Z");
+        assertThat(ResultFiles.read(file)).isEqualTo(result);
+        try (var files = Files.list(file.getParent())) {
+            assertThat(files).as("no temp file left behind").containsExactly(file);
+        }
+    }
+
+    @Test
+    void anInterruptedRunIsValidToo() throws IOException {
+        RunResult interrupted = RunResult.started(
+                        "r2",
+                        Instant.parse("2026-11-22T10:00:00Z"),
+                        RunEnvironment.detect(),
+                        sampleRun().scenario())
+                .finished(Instant.parse("2026-11-22T10:00:05Z"), false);
+        Path file = dir.resolve("r2.json");
+        ResultFiles.write(file, interrupted);
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.get("complete").asBoolean()).isFalse();
+        assertThat(written.get("steps")).isEmpty();
+    }
+
+    @Test
+    void theValidatorRejectsABrokenFile() throws IOException {
+        // Guards the test above: a validator that accepts anything would make it pass vacuously.
+        JsonNode broken = JSON.readTree("{\"schema\":\"rtbench.result/v1\",\"steps\":[{\"rate\":{}}]}");
+        assertThat(validate(broken)).isNotEmpty();
+    }
+
+    @Test
+    void rewritingReplacesTheFileAtomically() {
+        Path file = dir.resolve("r.json");
+        RunResult run = sampleRun();
+        ResultFiles.write(file, run);
+        RunResult twoSteps = run.withStep(run.steps().get(0));
+        ResultFiles.write(file, twoSteps);
+        assertThat(ResultFiles.read(file).steps()).hasSize(2);
+    }
+
+    static RunResult sampleRun() {
+        Scenario scenario = new Scenario("kafka", "none", 50, 1, 1250, 42L, 0L, Map.of("rate", "max"));
+        RunResult started =
+                RunResult.started("r1", Instant.parse("2026-11-22T10:00:00Z"), RunEnvironment.detect(), scenario);
+        StepResult step = new StepResult(
+                new StepRate(null, null, 81234.5, 101543125.0),
+                50,
+                30.0,
+                new DocBytes(1250.0, 1247, 1253, 60),
+                EventCounts.producedOnly(2_437_035),
+                null,
+                Map.of(
+                        Metrics.PRODUCE_ACK, new LatencySummary(2_437_035, 3.1, 5.2, 6.0, 9.9, 20.1, 45.0),
+                        Metrics.SCHEDULE_DELAY, new LatencySummary(48_741, 0.01, 0.02, 0.03, 0.2, 0.5, 1.1)),
+                null,
+                null,
+                null);
+        return started.withStep(step);
+    }
+
+    private static Set<ValidationMessage> validate(JsonNode document) throws IOException {
+        try (InputStream schemaText = ResultFiles.class.getResourceAsStream("result.schema.json")) {
+            // The spec's schema names itself with a relative $id ("rtbench.result/v1"), which this validator refuses
+            // to resolve; the id names the schema and plays no part in validating a document, so drop it here.
+            ObjectNode schemaNode = (ObjectNode) JSON.readTree(schemaText);
+            schemaNode.remove("$id");
+            JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+                    .getSchema(schemaNode);
+            return schema.validate(document);
+        }
+    }
+}
