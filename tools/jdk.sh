@@ -27,6 +27,7 @@ rtbench_find_jdk() {
     _major=$(rtbench_jdk_major "$_home")
     if [ -n "$_major" ] && [ "$_major" -ge 21 ]; then
       RTBENCH_JDK=$_home
+      RTBENCH_JDK_MAJOR=$_major
       return 0
     fi
   done

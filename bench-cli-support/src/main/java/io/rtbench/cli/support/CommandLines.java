@@ -1,0 +1,80 @@
+package io.rtbench.cli.support;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/**
+ * Runs a picocli command with rtbench's conventions (spec section 5): exit 0 ok, 1 failure, 2 usage error; every error
+ * is one line on stderr naming the problem, never a stack trace (that goes to the log file).
+ */
+public final class CommandLines {
+
+    public static final int OK = 0;
+    public static final int FAILURE = 1;
+    public static final int USAGE = 2;
+
+    private CommandLines() {}
+
+    /** Configures logging for {@code processName}, runs {@code command} with {@code args} and returns the exit code. */
+    public static int execute(String processName, Callable<Integer> command, String... args) {
+        LogFiles.configure(processName);
+        return commandLine(command).execute(args);
+    }
+
+    /** A command line with rtbench's error handling, for callers that add subcommands first. */
+    public static CommandLine commandLine(Object command) {
+        CommandLine commandLine = new CommandLine(command);
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setUsageHelpAutoWidth(true);
+        commandLine.setParameterExceptionHandler(CommandLines::usageError);
+        commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> failure(e, cmd));
+        return commandLine;
+    }
+
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        String message = e.getMessage();
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
+            message = "unknown option " + unmatched.getUnmatched().get(0);
+        }
+        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message + " (see --help)");
+        return USAGE;
+    }
+
+    private static int failure(Exception e, CommandLine cmd) {
+        PrintWriter err = cmd.getErr();
+        String name = cmd.getCommandSpec().qualifiedName();
+        if (e instanceof UsageException) {
+            err.println(name + ": " + e.getMessage() + " (see --help)");
+            return USAGE;
+        }
+        Logger log = LoggerFactory.getLogger(CommandLines.class);
+        if (e instanceof FailureException || e instanceof IllegalArgumentException) {
+            log.error("{} failed: {}", name, e.getMessage(), e);
+            err.println(name + ": " + e.getMessage());
+            return FAILURE;
+        }
+        // A bug or an unexpected library failure: one line here, the whole story in the log.
+        log.error("{} failed unexpectedly", name, e);
+        err.println(name + ": " + describe(e) + " (details in " + LogFiles.current() + ")");
+        return FAILURE;
+    }
+
+    /** One line for an unexpected exception: its message, or its type when it has none; causes included briefly. */
+    static String describe(Throwable e) {
+        StringBuilder line = new StringBuilder();
+        for (Throwable t = e; t != null && line.length() < 300; t = t.getCause()) {
+            if (!line.isEmpty()) {
+                line.append(": ");
+            }
+            line.append(t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName());
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return line.toString();
+    }
+}
