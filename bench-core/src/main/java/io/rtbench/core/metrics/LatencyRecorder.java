@@ -35,7 +35,16 @@ public final class LatencyRecorder {
 
     /** Records one latency; negative values (clock steps) count as 0, values above an hour as an hour. */
     public void recordMicros(long micros) {
-        recorder.recordValue(Math.max(0, Math.min(micros, HIGHEST_TRACKABLE_MICROS)));
+        recorder.recordValue(clamp(micros));
+    }
+
+    /** Records the same latency for {@code count} events (e.g. every event of one written batch). */
+    public void recordMicros(long micros, long count) {
+        recorder.recordValueWithCount(clamp(micros), count);
+    }
+
+    private static long clamp(long micros) {
+        return Math.max(0, Math.min(micros, HIGHEST_TRACKABLE_MICROS));
     }
 
     /**

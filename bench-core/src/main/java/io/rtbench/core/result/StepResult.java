@@ -38,11 +38,14 @@ public record StepResult(
     /** Serialized document sizes in the step, and the field count of the document (spec section 2). */
     public record DocBytes(double mean, int min, int max, int fields) {}
 
-    /** The audit (spec section 3): produced versus landed; landed/lost/duplicates are absent without a target. */
+    /**
+     * The audit (spec section 3): produced versus landed; landed/lost/duplicates are absent without a target.
+     * {@code failed} counts events the producer sent but Kafka or the target refused (they can never land).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record EventCounts(long produced, Long landed, Long lost, Long duplicates) {
-        public static EventCounts producedOnly(long produced) {
-            return new EventCounts(produced, null, null, null);
+    public record EventCounts(long produced, Long landed, Long lost, Long duplicates, Long failed) {
+        public static EventCounts producedOnly(long produced, long failed) {
+            return new EventCounts(produced, null, null, null, failed);
         }
     }
 

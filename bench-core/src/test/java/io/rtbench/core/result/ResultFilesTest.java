@@ -93,7 +93,7 @@ class ResultFilesTest {
                 50,
                 30.0,
                 new DocBytes(1250.0, 1247, 1253, 60),
-                EventCounts.producedOnly(2_437_035),
+                EventCounts.producedOnly(2_437_035, 0),
                 null,
                 Map.of(
                         Metrics.PRODUCE_ACK, new LatencySummary(2_437_035, 3.1, 5.2, 6.0, 9.9, 20.1, 45.0),

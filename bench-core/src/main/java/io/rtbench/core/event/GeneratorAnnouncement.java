@@ -1,0 +1,36 @@
+package io.rtbench.core.event;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * What a producer publishes about each of its generators (on the announcement topic, {@code rtbench.generators} by
+ * default), so that an evaluator on the same host can find the generators to probe ({@code --generators-from-topic}).
+ *
+ * @param generatorId {@code generator_identifier}
+ * @param topic the topic the generator's events go to
+ * @param host the producer's host: evaluators probe only generators of their own host (same clock, spec section 3)
+ * @param runId the producer run
+ * @param startedAtMicros when the generator started, µs since the epoch
+ */
+public record GeneratorAnnouncement(long generatorId, String topic, String host, String runId, long startedAtMicros) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public byte[] toJson() {
+        try {
+            return JSON.writeValueAsBytes(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static GeneratorAnnouncement fromJson(byte[] json) {
+        try {
+            return JSON.readValue(json, GeneratorAnnouncement.class);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a generator announcement: " + e.getMessage(), e);
+        }
+    }
+}

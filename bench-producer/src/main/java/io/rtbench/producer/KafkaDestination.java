@@ -1,0 +1,70 @@
+package io.rtbench.producer;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Where events go in Kafka, and the client settings (from {@code --producer-config}: acks, compression, TLS/SASL …).
+ *
+ * @param clientConfig Kafka client properties; may hold secrets, so never print it: use {@link #describeConfig()}
+ * @param partitions partitions of the topic when rtbench creates it (an existing topic is left as it is)
+ * @param announceTopic where generators are announced for evaluators ({@code --generators-from-topic})
+ */
+public record KafkaDestination(
+        String bootstrapServers,
+        String topic,
+        KeyMode key,
+        Map<String, String> clientConfig,
+        int partitions,
+        String announceTopic,
+        Duration connectTimeout) {
+
+    public static final String DEFAULT_TOPIC = "rtbench.events";
+    public static final String DEFAULT_ANNOUNCE_TOPIC = "rtbench.generators";
+
+    /** The Kafka record key. */
+    public enum KeyMode {
+        /** {@code _id}: spreads events over all partitions. */
+        ID,
+        /** The generator: one generator's events stay in order on one partition. */
+        GENERATOR
+    }
+
+    public KafkaDestination {
+        clientConfig = Map.copyOf(clientConfig);
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            bootstrapServers = clientConfig.get("bootstrap.servers");
+        }
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("--bootstrap-servers is required (host:port of a Kafka broker)");
+        }
+        if (topic == null || topic.isBlank()) {
+            throw new IllegalArgumentException("--topic must not be empty");
+        }
+        if (partitions < 1) {
+            throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
+        }
+        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
+        }
+    }
+
+    /** The client settings with secret-looking values masked, for the result file. */
+    public Map<String, String> describeConfig() {
+        Map<String, String> shown = new TreeMap<>();
+        clientConfig.forEach((name, value) -> shown.put(name, isSecret(name) ? "***" : value));
+        return shown;
+    }
+
+    static boolean isSecret(String propertyName) {
+        String name = propertyName.toLowerCase(Locale.ROOT);
+        return name.contains("password")
+                || name.contains("secret")
+                || name.contains("jaas")
+                || name.contains("token")
+                || name.endsWith(".key")
+                || name.contains("credential");
+    }
+}

@@ -1,0 +1,253 @@
+package io.rtbench.producer;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.producer.KafkaDestination.KeyMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code rtbench produce} and {@code java -jar bench-producer.jar}: the options of spec section 5. */
+@Command(
+        name = "produce",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        showDefaultValues = true,
+        description = "Generate stamped JSON events into Kafka (or straight into a target, or nowhere) at a precise,"
+                + " open-loop rate, and record produceAck and scheduleDelay.")
+public final class ProduceCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka brokers.")
+    String bootstrapServers;
+
+    @Option(names = "--topic", defaultValue = KafkaDestination.DEFAULT_TOPIC, description = "Topic of the events.")
+    String topic;
+
+    @Option(
+            names = "--rate",
+            defaultValue = "8000/s",
+            converter = Converters.RateConverter.class,
+            description = "Total rate: 20MB, 20MB/s, 512KB/s (MB = 10^6 bytes), 8000/s (events) or max.")
+    Rate rate;
+
+    @Option(names = "--batch-size", defaultValue = "50", description = "Events per send burst.")
+    int batchSize;
+
+    @Option(names = "--generators", defaultValue = "1", description = "Generator threads, each its own identifier.")
+    int generators;
+
+    @Option(names = "--doc-size", defaultValue = "1250", description = "Serialized document size in bytes (±3 %%).")
+    int docSize;
+
+    @Option(
+            names = "--duration",
+            defaultValue = "60s",
+            converter = Converters.DurationConverter.class,
+            description = "Length of the measured phase, e.g. 30s, 5m.")
+    Duration duration;
+
+    @Option(names = "--events", defaultValue = "0", description = "Stop after this many measured events (0: no limit).")
+    long maxEvents;
+
+    @Option(
+            names = "--prefill",
+            defaultValue = "0",
+            description = "Events written first, as fast as possible, unmeasured.")
+    long prefill;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of the document contents.")
+    long seed;
+
+    @Option(names = "--key", defaultValue = "id", description = "Kafka record key: id or generator.")
+    KeyMode key;
+
+    @Option(
+            names = "--producer-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (acks, compression, TLS/SASL …).")
+    Path producerConfig;
+
+    @Option(names = "--partitions", defaultValue = "4", description = "Partitions of the topic if rtbench creates it.")
+    int partitions;
+
+    @Option(
+            names = "--announce-topic",
+            defaultValue = KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
+            description = "Where generators announce themselves for evaluators.")
+    String announceTopic;
+
+    @Option(
+            names = "--connect-timeout",
+            defaultValue = "10s",
+            converter = Converters.DurationConverter.class,
+            description = "How long to wait for Kafka or the target before giving up.")
+    Duration connectTimeout;
+
+    @Option(
+            names = "--sink",
+            paramLabel = "null|KIND",
+            description = "Write straight to a target (direct mode) or nowhere (null) instead of Kafka.")
+    String sink;
+
+    @Option(names = "--target-url", paramLabel = "URL", description = "The target's address for --sink KIND.")
+    URI targetUrl;
+
+    @Option(
+            names = "--collection",
+            defaultValue = TargetConfig.DEFAULT_COLLECTION,
+            description = "Index or table for --sink KIND.")
+    String collection;
+
+    @Option(
+            names = "--credentials-file",
+            paramLabel = "FILE",
+            description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
+    Path credentialsFile;
+
+    @Option(names = "--result", paramLabel = "FILE", description = "Write the result JSON here.")
+    Path result;
+
+    @Override
+    public Integer call() {
+        ProducerSettings settings = settings();
+        ProducerRun run = new ProducerRun(settings, StatusLine.onStdout(), EpochClock.SYSTEM);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            stop.set(true);
+            awaitQuietly(finished);
+        });
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        try {
+            RunResult outcome = run.run(stop);
+            printSummary(outcome);
+            if (run.stats().failed() > 0) {
+                throw new FailureException(run.stats().failed() + " events were not acknowledged; first reason: "
+                        + run.stats().firstFailure());
+            }
+            return CommandLines.OK;
+        } finally {
+            finished.countDown();
+            removeHook(onCtrlC);
+        }
+    }
+
+    ProducerSettings settings() {
+        try {
+            Workload workload = new Workload(rate, batchSize, generators, duration, prefill, maxEvents);
+            GeneratorSettings generator = new GeneratorSettings(seed, docSize);
+            if (sink == null || sink.equals("kafka")) {
+                KafkaDestination kafka = new KafkaDestination(
+                        bootstrapServers, topic, key, clientConfig(), partitions, announceTopic, connectTimeout);
+                return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, result);
+            }
+            if (sink.equals("null")) {
+                return new ProducerSettings(workload, generator, ProducerSettings.Sink.NULL, null, null, result);
+            }
+            if (targetUrl == null) {
+                throw new IllegalArgumentException("--sink " + sink + " needs --target-url");
+            }
+            TargetConfig target = new TargetConfig(
+                    sink.toLowerCase(Locale.ROOT), targetUrl, collection, credentials(), connectTimeout, Map.of());
+            return new ProducerSettings(workload, generator, ProducerSettings.Sink.DIRECT, null, target, result);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private Map<String, String> clientConfig() {
+        Map<String, String> config = new HashMap<>();
+        if (producerConfig != null) {
+            Properties properties = new Properties();
+            try (InputStream in = Files.newInputStream(producerConfig)) {
+                properties.load(in);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--producer-config: cannot read " + producerConfig + ": " + e);
+            }
+            properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
+        }
+        return config;
+    }
+
+    private Credentials credentials() {
+        return credentialsFile != null
+                ? Credentials.fromFile(credentialsFile)
+                : Credentials.fromEnvironment(System.getenv());
+    }
+
+    private void printSummary(RunResult outcome) {
+        PrintWriter out = spec.commandLine().getOut();
+        StepResult step = outcome.steps().get(0);
+        out.printf(
+                Locale.ROOT,
+                "%s: %,d events in %.1f s: %,.0f events/s, %.2f MB/s; documents %.0f bytes (%d-%d)%n",
+                outcome.complete() ? "done" : "interrupted",
+                step.events().produced(),
+                step.durationSec(),
+                step.rate().achievedEventsPerSec(),
+                step.rate().achievedBytesPerSec() / 1e6,
+                step.docBytes().mean(),
+                step.docBytes().min(),
+                step.docBytes().max());
+        step.latencyMs()
+                .forEach((metric, summary) -> out.printf(
+                        Locale.ROOT,
+                        "  %-14s p50 %8.3f  p99 %8.3f  p99.9 %8.3f  max %8.3f ms  (%,d samples)%n",
+                        metric,
+                        summary.p50(),
+                        summary.p99(),
+                        summary.p999(),
+                        summary.max(),
+                        summary.count()));
+        if (result != null) {
+            out.println("  result: " + result.toAbsolutePath());
+        }
+        out.flush();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is exiting (Ctrl-C): the hook is running and waits for us
+        }
+    }
+}

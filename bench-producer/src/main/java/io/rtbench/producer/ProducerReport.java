@@ -1,0 +1,130 @@
+package io.rtbench.producer;
+
+import io.rtbench.core.event.DocSizeStats;
+import io.rtbench.core.metrics.IntervalLog;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.Scenario;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.time.Durations;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Turns a producer run's counters into the live status line and the result file's step and scenario. */
+final class ProducerReport {
+
+    private final ProducerSettings settings;
+    private final ProducerStats stats;
+    private final List<GeneratorLoop> loops;
+    private final long startNanos = System.nanoTime();
+    private long lastTickNanos = startNanos;
+    private long lastSentEvents;
+    private long lastSentBytes;
+
+    ProducerReport(ProducerSettings settings, ProducerStats stats, List<GeneratorLoop> loops) {
+        this.settings = settings;
+        this.stats = stats;
+        this.loops = loops;
+    }
+
+    /** The status since the previous call; takes the latency intervals and appends them to {@code log} if any. */
+    String statusLine(IntervalLog log) {
+        long now = System.nanoTime();
+        double seconds = Math.max(1e-9, (now - lastTickNanos) / 1e9);
+        long sentEvents = stats.sentEvents.sum();
+        long sentBytes = stats.sentBytes.sum();
+        double eventsPerSecond = (sentEvents - lastSentEvents) / seconds;
+        double bytesPerSecond = (sentBytes - lastSentBytes) / seconds;
+        lastTickNanos = now;
+        lastSentEvents = sentEvents;
+        lastSentBytes = sentBytes;
+
+        Histogram ack = null;
+        for (LatencyRecorder recorder : stats.metrics.all()) {
+            Histogram interval = recorder.takeInterval();
+            if (log != null) {
+                log.append(interval);
+            }
+            if (recorder == stats.produceAck()) {
+                ack = interval;
+            }
+        }
+        Rate target = settings.workload().rate();
+        StringBuilder line = new StringBuilder(160);
+        line.append(String.format(
+                Locale.ROOT,
+                "%4ds  sent %,d  %,.0f ev/s  %.2f MB/s (target %s)",
+                (now - startNanos) / 1_000_000_000L,
+                sentEvents,
+                eventsPerSecond,
+                bytesPerSecond / 1e6,
+                target));
+        if (ack != null && ack.getTotalCount() > 0) {
+            line.append(String.format(
+                    Locale.ROOT,
+                    "  ack p50 %.1f ms p99 %.1f ms",
+                    ack.getValueAtPercentile(50) / 1000.0,
+                    ack.getValueAtPercentile(99) / 1000.0));
+        }
+        long failed = stats.failed();
+        if (failed > 0) {
+            line.append(String.format(Locale.ROOT, "  FAILED %,d", failed));
+        }
+        return line.toString();
+    }
+
+    StepResult step(double measuredSeconds, String histogramLog) {
+        int docSize = settings.generator().docSizeBytes();
+        Rate target = settings.workload().rate();
+        StepRate rate = new StepRate(
+                target.isMax() ? null : target.eventsPerSecond(docSize),
+                target.isMax() ? null : target.bytesPerSecond(docSize),
+                stats.sentEvents.sum() / measuredSeconds,
+                stats.sentBytes.sum() / measuredSeconds);
+        DocSizeStats sizes = ProducerRun.mergedDocSizes(loops);
+        return new StepResult(
+                rate,
+                settings.workload().batchSize(),
+                measuredSeconds,
+                new StepResult.DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), DocSizeStats.FIELDS),
+                EventCounts.producedOnly(stats.ackedEvents.sum(), stats.failed()),
+                null,
+                stats.metrics.summaries(),
+                null,
+                null,
+                histogramLog);
+    }
+
+    static Scenario scenario(ProducerSettings settings, String targetName) {
+        Workload workload = settings.workload();
+        Map<String, Object> more = new LinkedHashMap<>();
+        more.put("rate", workload.rate().toString());
+        more.put("duration", Durations.format(workload.duration()));
+        if (workload.maxEvents() > 0) {
+            more.put("maxEvents", workload.maxEvents());
+        }
+        if (settings.kafka() != null) {
+            more.put("topic", settings.kafka().topic());
+            more.put("key", settings.kafka().key().name().toLowerCase(Locale.ROOT));
+            more.put("producerConfig", settings.kafka().describeConfig());
+        }
+        if (settings.target() != null) {
+            more.put("collection", settings.target().collection());
+        }
+        String pipeline = settings.sink() == ProducerSettings.Sink.DIRECT ? "direct" : "none";
+        return new Scenario(
+                targetName,
+                pipeline,
+                workload.batchSize(),
+                workload.generators(),
+                settings.generator().docSizeBytes(),
+                settings.generator().contentSeed(),
+                workload.prefillEvents(),
+                more);
+    }
+}

@@ -1,0 +1,19 @@
+package io.rtbench.producer.sink;
+
+/**
+ * Where one generator thread's events go: Kafka, a target's write API (direct mode) or nowhere (the generator alone).
+ * Events arrive in bursts; a sink records {@code scheduleDelay} at its send call and {@code produceAck} when the
+ * destination acknowledged, both from the burst's intended time, and only for measured bursts.
+ *
+ * <p>One instance per generator thread; not thread-safe. Resources shared between threads (the Kafka producer, the
+ * target) belong to the {@link SinkFactory}.
+ */
+public interface EventSink {
+
+    void beginBurst(long intendedNanos, boolean measured);
+
+    /** One serialized event; {@code seq} and {@code eventTimeMicros} as written into it. */
+    void add(byte[] json, long seq, long eventTimeMicros);
+
+    void endBurst();
+}

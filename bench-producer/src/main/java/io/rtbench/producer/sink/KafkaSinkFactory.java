@@ -1,0 +1,132 @@
+package io.rtbench.producer.sink;
+
+import io.rtbench.core.event.EventLayout;
+import io.rtbench.producer.KafkaDestination;
+import io.rtbench.producer.KafkaDestination.KeyMode;
+import io.rtbench.producer.ProducerStats;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.utils.AppInfoParser;
+
+/**
+ * Events into Kafka through one shared, thread-safe {@link KafkaProducer} (as Kafka's own ProducerPerformance does,
+ * so that the batching is comparable). Idempotent with {@code acks=all} unless {@code --producer-config} says
+ * otherwise.
+ */
+public final class KafkaSinkFactory implements SinkFactory {
+
+    private final KafkaDestination destination;
+    private final ProducerStats stats;
+    private final KafkaProducer<byte[], byte[]> producer;
+
+    public KafkaSinkFactory(KafkaDestination destination, ProducerStats stats) {
+        this.destination = destination;
+        this.stats = stats;
+        this.producer = new KafkaProducer<>(clientProperties(destination));
+    }
+
+    static Map<String, Object> clientProperties(KafkaDestination destination) {
+        Map<String, Object> properties = new HashMap<>();
+        properties.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        properties.put(ProducerConfig.ACKS_CONFIG, "all");
+        // send() must not block longer than a user is told to wait when the broker is gone.
+        properties.put(
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, destination.connectTimeout().toMillis());
+        properties.putAll(destination.clientConfig());
+        properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, destination.bootstrapServers());
+        properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return properties;
+    }
+
+    /** Publishes a small record on another topic with the same client (generator announcements). */
+    public void publish(String topic, byte[] key, byte[] value) {
+        producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> {
+            if (e != null) {
+                stats.failed(0, "announcement on " + topic + " failed: " + e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public EventSink forGenerator(long generatorId) {
+        byte[] generatorKey =
+                ByteBuffer.allocate(Long.BYTES).putLong(generatorId).array();
+        return new KafkaEventSink(generatorKey);
+    }
+
+    @Override
+    public void flush() {
+        producer.flush();
+    }
+
+    @Override
+    public String targetName() {
+        return "kafka";
+    }
+
+    @Override
+    public String version() {
+        return AppInfoParser.getVersion();
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+
+    private final class KafkaEventSink implements EventSink {
+        private final byte[] generatorKey;
+        private long intendedNanos;
+        private boolean measured;
+        private BurstCallback callback;
+
+        KafkaEventSink(byte[] generatorKey) {
+            this.generatorKey = generatorKey;
+        }
+
+        @Override
+        public void beginBurst(long intendedNanos, boolean measured) {
+            this.intendedNanos = intendedNanos;
+            this.measured = measured;
+            // One callback per burst, not per event: the events of a burst share their intended time.
+            this.callback = new BurstCallback(intendedNanos, measured, stats);
+        }
+
+        @Override
+        public void add(byte[] json, long seq, long eventTimeMicros) {
+            byte[] key = destination.key() == KeyMode.GENERATOR
+                    ? generatorKey
+                    : Arrays.copyOfRange(json, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH);
+            if (measured) {
+                stats.scheduleDelay().recordMicros((System.nanoTime() - intendedNanos) / 1_000);
+            }
+            producer.send(new ProducerRecord<>(destination.topic(), key, json), callback);
+        }
+
+        @Override
+        public void endBurst() {}
+    }
+
+    private record BurstCallback(long intendedNanos, boolean measured, ProducerStats stats) implements Callback {
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception exception) {
+            if (exception != null) {
+                stats.failed(1, exception.getClass().getSimpleName() + ": " + exception.getMessage());
+                return;
+            }
+            stats.acked(1, metadata.serializedValueSize(), measured);
+            if (measured) {
+                stats.produceAck().recordMicros((System.nanoTime() - intendedNanos) / 1_000);
+            }
+        }
+    }
+}

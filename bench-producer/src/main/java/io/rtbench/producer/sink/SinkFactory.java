@@ -1,0 +1,19 @@
+package io.rtbench.producer.sink;
+
+/** Opens the shared destination once and hands each generator thread its own {@link EventSink}. */
+public interface SinkFactory extends AutoCloseable {
+
+    EventSink forGenerator(long generatorId);
+
+    /** Waits until everything sent so far is acknowledged or has failed. */
+    void flush();
+
+    /** What the result file calls the target ({@code kafka}, {@code null} or a target kind). */
+    String targetName();
+
+    /** The destination's version for the result file, or null when unknown. */
+    String version();
+
+    @Override
+    void close();
+}
