@@ -1,0 +1,109 @@
+package io.rtbench.connectors.bridge;
+
+import io.rtbench.core.target.Target;
+import io.rtbench.core.time.EpochClock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * rtbench's own sink (the {@code kafka-bridge} pipeline): a consumer group of {@link BridgeSettings#threads()}
+ * consumers, each writing its partitions' events to the target. The target is opened by the caller and shared (drivers
+ * are thread-safe).
+ */
+public final class Bridge implements AutoCloseable {
+
+    private final BridgeSettings settings;
+    private final Target target;
+    private final EpochClock clock;
+    private final BridgeStats stats = new BridgeStats();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+    private final List<Consumer<byte[], byte[]>> consumers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    public Bridge(BridgeSettings settings, Target target, EpochClock clock) {
+        this.settings = settings;
+        this.target = target;
+        this.clock = clock;
+    }
+
+    /** Starts the consumers; returns at once. */
+    public synchronized void start() {
+        target.ensureCollection();
+        for (int i = 0; i < settings.threads(); i++) {
+            Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties(settings));
+            consumers.add(consumer);
+            BridgeWorker worker = new BridgeWorker(settings, consumer, target, clock, stats, stopping);
+            Thread thread = new Thread(() -> runGuarded(worker), "rtbench-bridge-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+    }
+
+    static Map<String, Object> consumerProperties(BridgeSettings settings) {
+        Map<String, Object> properties = new HashMap<>(settings.consumerConfig());
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        properties.put(ConsumerConfig.GROUP_ID_CONFIG, settings.groupId());
+        properties.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        properties.putIfAbsent(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.max(500, settings.batchSize()));
+        // A batch may be retried for retryTimeout without polling: stay in the group meanwhile.
+        long maxPollIntervalMs = Math.max(300_000, settings.retryTimeout().toMillis() + 60_000);
+        properties.putIfAbsent(
+                ConsumerConfig.MAX_POLL_INTERVAL_MS_CONFIG, (int) Math.min(Integer.MAX_VALUE, maxPollIntervalMs));
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return properties;
+    }
+
+    private void runGuarded(BridgeWorker worker) {
+        try {
+            worker.run();
+        } catch (RuntimeException e) {
+            failure.compareAndSet(null, e);
+            stopping.set(true);
+            consumers.forEach(Consumer::wakeup);
+        }
+    }
+
+    public BridgeStats stats() {
+        return stats;
+    }
+
+    public BridgeSettings settings() {
+        return settings;
+    }
+
+    /** Why the bridge stopped on its own, if it did (the target kept failing, Kafka refused …). */
+    public RuntimeException failure() {
+        return failure.get();
+    }
+
+    public boolean isRunning() {
+        return threads.stream().anyMatch(Thread::isAlive);
+    }
+
+    /** Stops consuming after writing and committing what was read; waits for the consumers to finish. */
+    @Override
+    public synchronized void close() {
+        stopping.set(true);
+        consumers.forEach(Consumer::wakeup);
+        for (Thread thread : threads) {
+            try {
+                thread.join(settings.retryTimeout().toMillis() + 30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

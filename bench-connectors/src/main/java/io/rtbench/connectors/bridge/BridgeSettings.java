@@ -1,0 +1,66 @@
+package io.rtbench.connectors.bridge;
+
+import io.rtbench.core.target.TargetConfig;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The bridge: a Kafka consumer group that writes what it reads to a target in batches.
+ *
+ * @param groupId consumer group; by default {@code rtbench-bridge-<target>-<collection>} (spec section 5), so bridges
+ *     that feed different targets each read the whole topic; a new group starts from the earliest offset
+ * @param batchSize events per target write (at most)
+ * @param linger how long the first event of a batch may wait for the batch to fill
+ * @param threads consumers in the group (each with its own partitions and writes)
+ * @param consumerConfig Kafka client properties (TLS/SASL …); may hold secrets, never printed
+ * @param retryTimeout how long one batch is retried, with backoff, while the target fails, before the bridge gives up
+ *     (offsets of an unwritten batch are never committed, so a restarted bridge resumes with it)
+ */
+public record BridgeSettings(
+        String bootstrapServers,
+        String topic,
+        String groupId,
+        TargetConfig target,
+        int batchSize,
+        Duration linger,
+        int threads,
+        Map<String, String> consumerConfig,
+        Duration retryTimeout) {
+
+    public static final int DEFAULT_BATCH_SIZE = 500;
+    public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
+
+    public BridgeSettings {
+        Objects.requireNonNull(target, "target");
+        consumerConfig = consumerConfig == null ? Map.of() : Map.copyOf(consumerConfig);
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            bootstrapServers = consumerConfig.get("bootstrap.servers");
+        }
+        if (bootstrapServers == null || bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("--bootstrap-servers is required (host:port of a Kafka broker)");
+        }
+        if (topic == null || topic.isBlank()) {
+            throw new IllegalArgumentException("--topic must not be empty");
+        }
+        if (groupId == null || groupId.isBlank()) {
+            groupId = defaultGroupId(target);
+        }
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+        }
+        if (linger.isNegative()) {
+            throw new IllegalArgumentException("--linger must not be negative, got " + linger);
+        }
+        if (threads < 1 || threads > 256) {
+            throw new IllegalArgumentException("--threads must be between 1 and 256, got " + threads);
+        }
+        if (retryTimeout.isNegative() || retryTimeout.isZero()) {
+            throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
+        }
+    }
+
+    public static String defaultGroupId(TargetConfig target) {
+        return "rtbench-bridge-" + target.kind() + "-" + target.collection();
+    }
+}
