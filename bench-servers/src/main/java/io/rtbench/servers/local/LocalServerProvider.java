@@ -16,7 +16,9 @@ public final class LocalServerProvider implements ServerProvider {
 
     private final Map<ServerKind, LocalServerFactory> factories = new EnumMap<>(ServerKind.class);
 
-    public LocalServerProvider() {}
+    public LocalServerProvider() {
+        factories.put(ServerKind.KAFKA, KafkaServer::start);
+    }
 
     @Override
     public String name() {
