@@ -18,6 +18,7 @@ public final class LocalServerProvider implements ServerProvider {
 
     public LocalServerProvider() {
         factories.put(ServerKind.KAFKA, KafkaServer::start);
+        factories.put(ServerKind.CONNECT, ConnectServer::start);
     }
 
     @Override
