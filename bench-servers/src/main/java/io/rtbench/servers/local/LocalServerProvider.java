@@ -16,7 +16,10 @@ public final class LocalServerProvider implements ServerProvider {
 
     private final Map<ServerKind, LocalServerFactory> factories = new EnumMap<>(ServerKind.class);
 
-    public LocalServerProvider() {}
+    public LocalServerProvider() {
+        factories.put(ServerKind.KAFKA, KafkaServer::start);
+        factories.put(ServerKind.CONNECT, ConnectServer::start);
+    }
 
     @Override
     public String name() {

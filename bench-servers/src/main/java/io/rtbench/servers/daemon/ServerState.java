@@ -1,0 +1,42 @@
+package io.rtbench.servers.daemon;
+
+import io.rtbench.servers.ServerKind;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A server kept running in the background by a daemon JVM, as recorded in its state file.
+ *
+ * @param address the client address, as {@link io.rtbench.servers.RunningServer#address()}
+ * @param port the client port
+ * @param serverPid the server's process; equals {@code daemonPid} for in-JVM servers (Kafka, Connect)
+ * @param daemonPid the daemon JVM that holds the server; stopping it stops the server
+ * @param daemonStartedAt when the daemon process started, to tell it from a later process that reuses its pid
+ * @param version the server's version as it reports it
+ * @param logFile where the server logs go
+ * @param startedAt when the server became ready
+ */
+public record ServerState(
+        ServerKind kind,
+        String address,
+        int port,
+        long serverPid,
+        long daemonPid,
+        Instant daemonStartedAt,
+        String version,
+        Path logFile,
+        Instant startedAt) {
+
+    public ServerState {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(daemonStartedAt, "daemonStartedAt");
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(logFile, "logFile");
+        Objects.requireNonNull(startedAt, "startedAt");
+        if (serverPid <= 0 || daemonPid <= 0) {
+            throw new IllegalArgumentException("pids must be positive: server " + serverPid + ", daemon " + daemonPid);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.AppInfoParser;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real single-node Kafka 4 broker in this JVM: KRaft, broker and controller combined, storage formatted in a temp
+ * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console.
+ */
+final class KafkaServer implements RunningServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaServer.class);
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final int CLIENT_TIMEOUT_MS = 5_000;
+
+    private final KafkaRaftServer server;
+    private final Path tempDir;
+    private final int port;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private KafkaServer(KafkaRaftServer server, Path tempDir, int port) {
+        this.server = server;
+        this.tempDir = tempDir;
+        this.port = port;
+    }
+
+    /** Starts a broker and returns once an admin client has seen it in the cluster. */
+    static KafkaServer start(ServerOptions options) {
+        if (options.port() != 0) {
+            LoopbackPort.requireFree(options.port(), "kafka");
+        }
+        int port = FreePorts.orFree(options.port());
+        int controllerPort = freePortOtherThan(port);
+        long startNanos = System.nanoTime();
+        Path tempDir = TempDirs.create("rtbench-kafka-");
+        KafkaServer kafka = null;
+        try {
+            Path dataDir = tempDir.resolve("data");
+            Properties properties = new Properties();
+            properties.putAll(KafkaBrokerConfig.of(port, controllerPort, dataDir, options.settings()));
+            KafkaConfig config = KafkaConfig.fromProps(properties, false);
+            format(dataDir);
+            kafka = new KafkaServer(new KafkaRaftServer(config, Time.SYSTEM), tempDir, port);
+            kafka.server.startup();
+            kafka.awaitClients();
+        } catch (RuntimeException e) {
+            if (kafka != null) {
+                kafka.close();
+            }
+            TempDirs.deleteQuietly(tempDir);
+            throw e;
+        }
+        long startMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        LOG.info(
+                "Kafka {} ready at {} in {} ms ({} of this JVM)",
+                kafka.version(),
+                kafka.address(),
+                startMs,
+                ProcessRss.describe(kafka.pid()));
+        return kafka;
+    }
+
+    private static int freePortOtherThan(int port) {
+        int candidate = FreePorts.free();
+        while (candidate == port) {
+            candidate = FreePorts.free();
+        }
+        return candidate;
+    }
+
+    /** What {@code kafka-storage.sh format} does, with its console output sent to the log instead. */
+    private static void format(Path dataDir) {
+        ByteArrayOutputStream output = new ByteArrayOutputStream();
+        try (PrintStream printStream = new PrintStream(output, true, StandardCharsets.UTF_8)) {
+            new Formatter()
+                    .setPrintStream(printStream)
+                    .setNodeId(Integer.parseInt(KafkaBrokerConfig.NODE_ID))
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .addDirectory(dataDir.toString())
+                    .setMetadataLogDirectory(dataDir.toString())
+                    .setControllerListenerName(KafkaBrokerConfig.CONTROLLER_LISTENER)
+                    .run();
+        } catch (Exception e) {
+            throw new IllegalStateException("formatting Kafka storage in " + dataDir + " failed: " + e.getMessage(), e);
+        }
+        LOG.info("{}", output.toString(StandardCharsets.UTF_8).strip().replace(System.lineSeparator(), "; "));
+    }
+
+    private void awaitClients() {
+        Map<String, Object> config = Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, address(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, CLIENT_TIMEOUT_MS,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, CLIENT_TIMEOUT_MS);
+        try (Admin admin = Admin.create(config)) {
+            Readiness.await(
+                    "Kafka at " + address(),
+                    READY_TIMEOUT,
+                    () -> !admin.describeCluster()
+                            .nodes()
+                            .get(CLIENT_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                            .isEmpty());
+        }
+    }
+
+    @Override
+    public ServerKind kind() {
+        return ServerKind.KAFKA;
+    }
+
+    @Override
+    public String address() {
+        return "127.0.0.1:" + port;
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    @Override
+    public String version() {
+        return AppInfoParser.getVersion();
+    }
+
+    @Override
+    public long pid() {
+        return ProcessHandle.current().pid();
+    }
+
+    @Override
+    public Path logFile() {
+        return HostLog.file();
+    }
+
+    /** The temp dir holding the data, removed by {@link #close()}. */
+    Path tempDir() {
+        return tempDir;
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        long startNanos = System.nanoTime();
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException e) {
+            LOG.warn("Kafka at {} did not shut down cleanly", address(), e);
+        }
+        if (!TempDirs.deleteQuietly(tempDir)) {
+            LOG.warn("could not delete Kafka's temp dir {}", tempDir);
+        }
+        LOG.info(
+                "Kafka at {} stopped in {} ms",
+                address(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    }
+}

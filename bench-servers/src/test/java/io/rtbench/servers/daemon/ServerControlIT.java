@@ -1,0 +1,132 @@
+package io.rtbench.servers.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.local.FreePorts;
+import io.rtbench.servers.testing.KafkaClients;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+class ServerControlIT {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServerControlIT.class);
+
+    @TempDir
+    Path stateDir;
+
+    /** Whatever a failed test left running must not outlive the test JVM. */
+    @AfterEach
+    void stopLeftovers() {
+        ServerControl control = new ServerControl(stateDir);
+        control.status().forEach(state -> control.stop(state.kind()));
+    }
+
+    @Test
+    void kafkaStartedByAShortLivedCommandKeepsRunningServesClientsAndStops() throws Exception {
+        int port = FreePorts.free();
+        long startNanos = System.nanoTime();
+        StarterRun starter = startInSeparateJvm(ServerKind.KAFKA, port);
+        LOG.info(
+                "background kafka started through a separate JVM in {} ms",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+        assertThat(starter.exitStatus()).as(starter.output()).isZero();
+        assertThat(starter.output()).contains("127.0.0.1:" + port);
+
+        ServerControl control = new ServerControl(stateDir);
+        List<ServerState> running = control.status();
+
+        assertThat(running).singleElement().satisfies(state -> {
+            assertThat(state.kind()).isEqualTo(ServerKind.KAFKA);
+            assertThat(state.address()).isEqualTo("127.0.0.1:" + port);
+            assertThat(state.daemonPid()).isNotEqualTo(ProcessHandle.current().pid());
+            assertThat(state.serverPid()).isEqualTo(state.daemonPid());
+            assertThat(state.version()).matches("4\\.\\d+\\.\\d+.*");
+            assertThat(state.logFile()).isEqualTo(stateDir.resolve("kafka.log"));
+        });
+        ServerState kafka = running.get(0);
+        LOG.info("background kafka daemon pid {}: {}", kafka.daemonPid(), rss(kafka.daemonPid()));
+
+        String topic = "daemon-it-" + UUID.randomUUID();
+        KafkaClients.produce(kafka.address(), topic, List.of("a", "b", "c"));
+        assertThat(KafkaClients.consume(kafka.address(), topic, 3)).containsExactlyInAnyOrder("a", "b", "c");
+        // Kafka logs into the daemon's log file; its console output file stays free of log lines.
+        assertThat(Files.readString(kafka.logFile())).contains("ready at 127.0.0.1:" + port);
+        assertThat(Files.readString(stateDir.resolve("kafka.out"))).doesNotContain("INFO");
+
+        assertThatThrownBy(() -> control.start(ServerKind.KAFKA, ServerOptions.DEFAULT))
+                .isInstanceOf(ServerControlException.class)
+                .hasMessageContaining("kafka is already running at 127.0.0.1:" + port);
+
+        assertThat(control.stop(ServerKind.KAFKA)).contains(kafka);
+
+        assertThat(ProcessHandle.of(kafka.daemonPid()).filter(ProcessHandle::isAlive))
+                .isEmpty();
+        assertThat(control.status()).isEmpty();
+        assertThat(stateDir.resolve("kafka.json")).doesNotExist();
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(again.getLocalPort()).isEqualTo(port);
+        }
+        assertThat(control.stop(ServerKind.KAFKA)).isEmpty();
+    }
+
+    @Test
+    void aServerThatCannotStartFailsWithTheEndOfItsDaemonsLog() {
+        ServerControl control = new ServerControl(stateDir);
+
+        assertThatThrownBy(
+                        () -> control.start(ServerKind.KAFKA, new ServerOptions(0, Map.of("num.partitions", "many"))))
+                .isInstanceOf(ServerControlException.class)
+                .hasMessageStartingWith("kafka did not start: its daemon exited with status 1")
+                .hasMessageContaining("--- last lines of " + stateDir.resolve("kafka.out"))
+                .hasMessageContaining("num.partitions");
+        assertThat(control.status()).isEmpty();
+    }
+
+    private record StarterRun(int exitStatus, String output) {}
+
+    /** Runs {@link StartInBackground} in its own JVM, as the CLI would, and waits for it to exit. */
+    private StarterRun startInSeparateJvm(ServerKind kind, int port) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process starter = new ProcessBuilder(
+                        java.toString(),
+                        "-Dlogback.configurationFile=" + DaemonLauncher.LOGBACK_CONFIG,
+                        "-Drtbench.log.file=" + stateDir.resolve("starter.log"),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        StartInBackground.class.getName(),
+                        stateDir.toString(),
+                        kind.cliName(),
+                        Integer.toString(port))
+                .redirectErrorStream(true)
+                .start();
+        starter.getOutputStream().close();
+        String output = new String(starter.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!starter.waitFor(150, TimeUnit.SECONDS)) {
+            starter.destroyForcibly();
+            throw new AssertionError("the starter JVM did not exit: " + output);
+        }
+        return new StarterRun(starter.exitValue(), output);
+    }
+
+    private static String rss(long pid) throws Exception {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(line -> line.startsWith("VmRSS:"))
+                .findFirst()
+                .orElse("VmRSS unknown");
+    }
+}

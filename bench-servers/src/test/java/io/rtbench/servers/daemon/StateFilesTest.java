@@ -1,0 +1,89 @@
+package io.rtbench.servers.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.servers.ServerKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StateFilesTest {
+
+    @TempDir
+    Path dir;
+
+    static ServerState state(ServerKind kind, long daemonPid, Instant daemonStartedAt) {
+        return new ServerState(
+                kind,
+                "127.0.0.1:9092",
+                9092,
+                daemonPid,
+                daemonPid,
+                daemonStartedAt,
+                "4.3.1",
+                Path.of("/tmp/state/" + kind.cliName() + ".log"),
+                Instant.parse("2026-01-02T03:04:05.678Z"));
+    }
+
+    @Test
+    void writtenStateReadsBackEqual() {
+        StateFiles files = new StateFiles(dir);
+        ServerState written = state(ServerKind.KAFKA, 4242, Instant.parse("2026-01-02T03:04:00.120Z"));
+
+        files.write(written);
+
+        assertThat(files.read(ServerKind.KAFKA)).contains(written);
+        assertThat(files.read(ServerKind.CONNECT)).isEmpty();
+    }
+
+    @Test
+    void writingLeavesOnlyTheStateFileBehind() throws Exception {
+        StateFiles files = new StateFiles(dir);
+
+        files.write(state(ServerKind.KAFKA, 4242, Instant.EPOCH));
+        files.write(state(ServerKind.KAFKA, 4343, Instant.EPOCH));
+
+        try (var listing = Files.list(dir)) {
+            assertThat(listing).containsExactly(dir.resolve("kafka.json"));
+        }
+        assertThat(files.read(ServerKind.KAFKA).orElseThrow().daemonPid()).isEqualTo(4343);
+    }
+
+    @Test
+    void anUnreadableStateFileCountsAsNoneAndIsRemoved() throws Exception {
+        StateFiles files = new StateFiles(dir);
+        Files.writeString(files.stateFile(ServerKind.KAFKA), "{\"kind\":\"kafka\",\"addr");
+
+        assertThat(files.read(ServerKind.KAFKA)).isEmpty();
+        assertThat(files.stateFile(ServerKind.KAFKA)).doesNotExist();
+    }
+
+    @Test
+    void aStateFileNamingAnotherKindIsNotTrusted() throws Exception {
+        StateFiles files = new StateFiles(dir);
+        files.write(state(ServerKind.CONNECT, 4242, Instant.EPOCH));
+        Files.move(files.stateFile(ServerKind.CONNECT), files.stateFile(ServerKind.KAFKA));
+
+        assertThat(files.read(ServerKind.KAFKA)).isEmpty();
+    }
+
+    @Test
+    void readAllListsKnownKindsInOrderAndIgnoresOtherFiles() throws Exception {
+        StateFiles files = new StateFiles(dir);
+        files.write(state(ServerKind.POSTGRES, 3, Instant.EPOCH));
+        files.write(state(ServerKind.KAFKA, 1, Instant.EPOCH));
+        Files.writeString(dir.resolve("notes.json"), "{}");
+        Files.writeString(dir.resolve("kafka.log"), "log line");
+
+        assertThat(files.readAll())
+                .extracting(ServerState::kind)
+                .containsExactly(ServerKind.KAFKA, ServerKind.POSTGRES);
+    }
+
+    @Test
+    void aMissingStateDirHasNoStates() {
+        assertThat(new StateFiles(dir.resolve("never-created")).readAll()).isEmpty();
+    }
+}

@@ -1,0 +1,102 @@
+package io.rtbench.servers.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.testing.KafkaClients;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(ServersExtension.class)
+class KafkaServerIT {
+
+    @Test
+    void recordsProducedToACreatedTopicCanBeConsumed(@RealServer(ServerKind.KAFKA) RunningServer kafka)
+            throws Exception {
+        String topic = "kafka-it-" + UUID.randomUUID();
+        try (Admin admin = KafkaClients.admin(kafka.address())) {
+            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
+        }
+        List<String> sent = IntStream.range(0, 20).mapToObj(i -> "event-" + i).toList();
+
+        KafkaClients.produce(kafka.address(), topic, sent);
+
+        assertThat(KafkaClients.consume(kafka.address(), topic, sent.size())).containsExactlyInAnyOrderElementsOf(sent);
+    }
+
+    @Test
+    void describesItselfAsAnInJvmKafka4Broker(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+        assertThat(kafka.kind()).isEqualTo(ServerKind.KAFKA);
+        assertThat(kafka.version()).matches("4\\.\\d+\\.\\d+.*");
+        assertThat(kafka.address()).isEqualTo("127.0.0.1:" + kafka.port());
+        assertThat(kafka.pid()).isEqualTo(ProcessHandle.current().pid());
+        // Kafka logs into the test JVM's log file, as everything in-JVM does.
+        assertThat(kafka.logFile()).isRegularFile();
+        assertThat(Files.readString(kafka.logFile())).contains("ready at " + kafka.address());
+    }
+
+    @Test
+    void autoCreatedTopicsHaveFourPartitions(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+        String topic = "auto-" + UUID.randomUUID();
+
+        KafkaClients.produce(kafka.address(), topic, List.of("one"));
+
+        assertThat(partitions(kafka.address(), topic)).isEqualTo(4);
+    }
+
+    @Test
+    void ownBrokerHonoursPortAndSettingsAndRemovesItsTempDirOnClose() throws Exception {
+        int port = FreePorts.free();
+        KafkaServer kafka = KafkaServer.start(new ServerOptions(port, Map.of("num.partitions", "2")));
+        try {
+            assertThat(kafka.port()).isEqualTo(port);
+            assertThat(kafka.address()).isEqualTo("127.0.0.1:" + port);
+            assertThat(kafka.tempDir()).isDirectory();
+            String topic = "own-" + UUID.randomUUID();
+            KafkaClients.produce(kafka.address(), topic, List.of("one"));
+            assertThat(partitions(kafka.address(), topic)).isEqualTo(2);
+        } finally {
+            kafka.close();
+        }
+
+        assertThat(kafka.tempDir()).doesNotExist();
+        try (ServerSocket again = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(again.getLocalPort()).isEqualTo(port);
+        }
+        kafka.close(); // idempotent, must not throw
+    }
+
+    @Test
+    void aTakenPortFailsAtOnceNamingThePort() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(() -> KafkaServer.start(ServerOptions.onPort(taken.getLocalPort())))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
+        }
+    }
+
+    private static int partitions(String bootstrapServers, String topic) throws Exception {
+        try (Admin admin = KafkaClients.admin(bootstrapServers)) {
+            return admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .size();
+        }
+    }
+}
