@@ -1,0 +1,28 @@
+package io.rtbench.cli;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.producer.ProduceCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** The {@code rtbench} command and its subcommands (spec section 5). */
+@Command(
+        name = "rtbench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Measures the data latency of real-time databases fed by Apache Kafka.",
+        subcommands = {ProduceCommand.class, ServersCommand.class})
+public final class RtbenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return CommandLines.USAGE;
+    }
+}

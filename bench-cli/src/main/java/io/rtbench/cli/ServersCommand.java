@@ -1,0 +1,160 @@
+package io.rtbench.cli;
+
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.daemon.ServerControl;
+import io.rtbench.servers.daemon.ServerControlException;
+import io.rtbench.servers.daemon.ServerState;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rtbench servers start|stop|status KIND}: real local servers without Docker (spec section 7) that outlive the
+ * command; their state lives in {@code RTBENCH_STATE_DIR} (default {@code ~/.rtbench/servers}).
+ */
+@Command(
+        name = "servers",
+        mixinStandardHelpOptions = true,
+        description = "Start, stop and list real local servers (no Docker): "
+                + "kafka, connect, opensearch, elasticsearch, clickhouse, postgres, prometheus.",
+        subcommands = {ServersCommand.Start.class, ServersCommand.Stop.class, ServersCommand.Status.class})
+final class ServersCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
+
+    static ServerControl control() {
+        return ServerControl.fromEnvironment(System.getenv());
+    }
+
+    static ServerKind kind(CommandSpec spec, String name) {
+        try {
+            return ServerKind.fromCliName(name.toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    static String describe(ServerState state) {
+        return String.format(
+                Locale.ROOT,
+                "%-13s %-36s pid %-8d %s",
+                state.kind().cliName(),
+                state.address(),
+                state.serverPid(),
+                state.version());
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a server in the background.")
+    static final class Start implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(
+                paramLabel = "KIND",
+                description = "kafka, connect, opensearch, elasticsearch, clickhouse, postgres or prometheus")
+        String kind;
+
+        @Option(names = "--port", description = "Client port on 127.0.0.1 (default: a free one).")
+        int port;
+
+        @Option(
+                names = "--set",
+                paramLabel = "NAME=VALUE",
+                description = "A server setting, e.g. --set num.partitions=8.")
+        Map<String, String> settings = Map.of();
+
+        @Override
+        public Integer call() {
+            ServerKind serverKind = kind(spec, kind);
+            ServerOptions options;
+            try {
+                options = new ServerOptions(port, settings);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+            try {
+                ServerState state = control().start(serverKind, options);
+                PrintWriter out = spec.commandLine().getOut();
+                out.println(serverKind.cliName() + " started at " + state.address() + " (pid " + state.serverPid()
+                        + ", version " + state.version() + "); log: " + state.logFile());
+                out.flush();
+                return 0;
+            } catch (ServerControlException e) {
+                throw new FailureException(e.getMessage(), e);
+            }
+        }
+    }
+
+    @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a background server (or all).")
+    static final class Stop implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(paramLabel = "KIND|all", description = "The server to stop, or all.")
+        String kind;
+
+        @Override
+        public Integer call() {
+            List<ServerKind> kinds = kind.equalsIgnoreCase("all")
+                    ? Arrays.asList(ServerKind.values()).reversed()
+                    : List.of(kind(spec, kind));
+            PrintWriter out = spec.commandLine().getOut();
+            ServerControl control = control();
+            boolean stoppedAny = false;
+            for (ServerKind serverKind : kinds) {
+                try {
+                    Optional<ServerState> stopped = control.stop(serverKind);
+                    if (stopped.isPresent()) {
+                        out.println(serverKind.cliName() + " stopped (was "
+                                + stopped.get().address() + ")");
+                        stoppedAny = true;
+                    }
+                } catch (ServerControlException e) {
+                    throw new FailureException(e.getMessage(), e);
+                }
+            }
+            if (!stoppedAny) {
+                out.println(kind.equalsIgnoreCase("all") ? "no server was running" : kind + " was not running");
+            }
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "List running background servers.")
+    static final class Status implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            List<ServerState> running = control().status();
+            if (running.isEmpty()) {
+                out.println("no server is running");
+            }
+            running.forEach(state -> out.println(describe(state)));
+            out.flush();
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.rtbench.evaluator;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.MetricSet;
+import io.rtbench.core.metrics.Metrics;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Where probe samples go: HdrHistograms over all generators (for the result file and the interval log) and Micrometer
+ * meters tagged by target and generator (for Prometheus).
+ */
+public final class EvaluatorMetrics {
+
+    /** Prometheus name {@code rtbench_data_latency_seconds}: the headline data latency, per target and generator. */
+    public static final String DATA_LATENCY = "rtbench.data.latency";
+
+    public static final String QUERY_LATENCY = "rtbench.probe.query.latency";
+    public static final String PROBE_ERRORS = "rtbench.probe.errors";
+
+    private final MetricSet latencies = new MetricSet();
+    private final LatencyRecorder data = latencies.recorder(Metrics.DATA);
+    private final LatencyRecorder dataAtRequest = latencies.recorder(Metrics.DATA_AT_REQUEST);
+    private final LatencyRecorder query = latencies.recorder(Metrics.QUERY);
+    private final LongAdder probeErrors = new LongAdder();
+    private final AtomicReference<String> lastProbeError = new AtomicReference<>();
+    private final MeterRegistry registry;
+    private final String target;
+    private final Map<Long, GeneratorMeters> meters = new ConcurrentHashMap<>();
+
+    public EvaluatorMetrics(MeterRegistry registry, String target) {
+        this.registry = registry;
+        this.target = target;
+    }
+
+    void sample(long generatorId, long dataMicros, long dataAtRequestMicros, long queryMicros) {
+        data.recordMicros(dataMicros);
+        dataAtRequest.recordMicros(dataAtRequestMicros);
+        query.recordMicros(queryMicros);
+        GeneratorMeters generator = meters(generatorId);
+        generator.data.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
+        generator.query.record(Math.max(0, queryMicros), TimeUnit.MICROSECONDS);
+    }
+
+    void probeError(long generatorId, String reason) {
+        probeErrors.increment();
+        lastProbeError.set(reason);
+        meters(generatorId).errors.increment();
+    }
+
+    /** The HdrHistogram recorders: {@code data}, {@code dataAtRequest}, {@code query}. */
+    public MetricSet latencies() {
+        return latencies;
+    }
+
+    public long probeErrors() {
+        return probeErrors.sum();
+    }
+
+    /** The most recent probe failure, or null. */
+    public String lastProbeError() {
+        return lastProbeError.get();
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    private GeneratorMeters meters(long generatorId) {
+        return meters.computeIfAbsent(generatorId, id -> new GeneratorMeters(registry, target, Long.toString(id)));
+    }
+
+    private record GeneratorMeters(Timer data, Timer query, Counter errors) {
+        GeneratorMeters(MeterRegistry registry, String target, String generator) {
+            this(
+                    Timer.builder(DATA_LATENCY)
+                            .description("Probe response time minus the newest visible _event_time (RockBench)")
+                            .tags("target", target, "generator", generator)
+                            .publishPercentiles(0.5, 0.9, 0.95, 0.99)
+                            .publishPercentileHistogram()
+                            .minimumExpectedValue(Duration.ofMillis(1))
+                            .maximumExpectedValue(Duration.ofMinutes(10))
+                            .register(registry),
+                    Timer.builder(QUERY_LATENCY)
+                            .description("Round trip of the probe query")
+                            .tags("target", target, "generator", generator)
+                            .publishPercentiles(0.5, 0.99)
+                            .register(registry),
+                    Counter.builder(PROBE_ERRORS)
+                            .description("Probes that failed or timed out (recorded, never dropped)")
+                            .tags("target", target, "generator", generator)
+                            .register(registry));
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.rtbench.evaluator;
+
+import io.rtbench.core.target.Target;
+import io.rtbench.core.time.EpochClock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Probes each generator every {@code interval}, with a random phase per generator so that probes of many generators
+ * spread over the interval instead of hitting the target together (and so that the probe times are not locked to the
+ * producer's bursts).
+ */
+final class Prober implements AutoCloseable {
+
+    private final Target target;
+    private final EvaluatorMetrics metrics;
+    private final EpochClock clock;
+    private final Duration interval;
+    private final Duration timeout;
+    private final Random random;
+    private final ScheduledExecutorService scheduler;
+    private final Map<Long, Scheduled> probes = new ConcurrentHashMap<>();
+
+    Prober(
+            Target target,
+            EvaluatorMetrics metrics,
+            EpochClock clock,
+            Duration interval,
+            Duration timeout,
+            Random random,
+            int threads) {
+        this.target = target;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.interval = interval;
+        this.timeout = timeout;
+        this.random = random;
+        this.scheduler = Executors.newScheduledThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "rtbench-probe");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Starts probing a generator (no-op if it is already probed). */
+    void add(long generatorId) {
+        probes.computeIfAbsent(generatorId, id -> {
+            GeneratorProbe probe = new GeneratorProbe(id, metrics, timeout.toNanos() / 1_000);
+            long phaseNanos = (long) (random.nextDouble() * interval.toNanos());
+            ScheduledFuture<?> future = scheduler.scheduleAtFixedRate(
+                    () -> probe.record(probeOnce(id)), phaseNanos, interval.toNanos(), TimeUnit.NANOSECONDS);
+            return new Scheduled(probe, future);
+        });
+    }
+
+    /** Stops probing a generator (e.g. at the end of its step). */
+    void remove(long generatorId) {
+        Scheduled scheduled = probes.remove(generatorId);
+        if (scheduled != null) {
+            scheduled.future().cancel(false);
+        }
+    }
+
+    /** One probe: asks the target for the newest event time and times the round trip. Never throws. */
+    ProbeOutcome probeOnce(long generatorId) {
+        long requestMicros = clock.epochMicros();
+        try {
+            long newest = target.newestEventTimeMicros(generatorId).orElse(ProbeOutcome.NOTHING_VISIBLE);
+            long responseMicros = clock.epochMicros();
+            if (responseMicros - requestMicros > timeout.toNanos() / 1_000) {
+                return new ProbeOutcome(requestMicros, responseMicros, newest, "probe took longer than the timeout");
+            }
+            return new ProbeOutcome(requestMicros, responseMicros, newest, null);
+        } catch (RuntimeException e) {
+            String reason =
+                    e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            return new ProbeOutcome(requestMicros, clock.epochMicros(), ProbeOutcome.NOTHING_VISIBLE, reason);
+        }
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(timeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private record Scheduled(GeneratorProbe probe, ScheduledFuture<?> future) {}
+}

@@ -1,0 +1,103 @@
+package io.rtbench.evaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Random;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
+
+class LatencyMathTest {
+
+    private static final long G = 42;
+    private static final long T0 = 1_763_800_000_000_000L;
+
+    private final ScriptedTarget target = new ScriptedTarget();
+    private final EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "scripted");
+    private final Prober prober = new Prober(
+            target, metrics, () -> target.nowMicros, Duration.ofSeconds(1), Duration.ofSeconds(5), new Random(1), 1);
+    private final GeneratorProbe probe = new GeneratorProbe(G, metrics, 5_000_000);
+
+    /** HdrHistogram with 3 significant digits reports values within 0.1 %. */
+    private static Offset<Double> hdr(double millis) {
+        return within(millis * 0.001 + 0.001);
+    }
+
+    private void probe() {
+        probe.record(prober.probeOnce(G));
+    }
+
+    @Test
+    void dataIncludesTheRoundTripAndDataAtRequestDoesNot() {
+        target.nowMicros = T0;
+        // Newest visible event was created 300 ms before the request; the query takes 20 ms.
+        target.answer(20_000, T0 - 300_000);
+        probe();
+        Map<String, LatencySummary> s = metrics.latencies().summaries();
+        assertThat(s.get(Metrics.DATA).p50()).isCloseTo(320.0, hdr(320.0));
+        assertThat(s.get(Metrics.DATA_AT_REQUEST).p50()).isCloseTo(300.0, hdr(300.0));
+        assertThat(s.get(Metrics.QUERY).p50()).isCloseTo(20.0, hdr(20.0));
+        assertThat(metrics.probeErrors()).isZero();
+    }
+
+    @Test
+    void probesBeforeTheFirstVisibleEventAreNotSamples() {
+        target.nowMicros = T0;
+        target.nothingVisible(1_000).nothingVisible(1_000).answer(1_000, T0);
+        probe();
+        probe();
+        assertThat(metrics.latencies().summaries()).isEmpty();
+        probe();
+        assertThat(metrics.latencies().summaries().get(Metrics.DATA).count()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedProbeIsCountedAndRecordedAsAtLeastTheTimeout() {
+        target.nowMicros = T0;
+        target.answer(1_000, T0 - 100_000).fail(2_000, "connection refused");
+        probe();
+        probe();
+        assertThat(metrics.probeErrors()).isEqualTo(1);
+        assertThat(metrics.lastProbeError()).isEqualTo("connection refused");
+        LatencySummary data = metrics.latencies().summaries().get(Metrics.DATA);
+        assertThat(data.count()).as("the failure is a sample, not dropped").isEqualTo(2);
+        assertThat(data.max()).isGreaterThanOrEqualTo(5_000 * 0.999);
+    }
+
+    @Test
+    void aFailureBeforeAnythingWasVisibleIsCountedButNotASample() {
+        target.nowMicros = T0;
+        target.fail(1_000, "index does not exist");
+        probe();
+        assertThat(metrics.probeErrors()).isEqualTo(1);
+        assertThat(metrics.latencies().summaries()).isEmpty();
+    }
+
+    @Test
+    void aSlowAnswerCountsAsATimeout() {
+        target.nowMicros = T0;
+        target.answer(6_000_000, T0 - 1_000);
+        probe();
+        assertThat(metrics.probeErrors()).isEqualTo(1);
+    }
+
+    @Test
+    void stalenessGrowsWhenNothingNewArrives() {
+        // The same newest event for three probes 1 s apart: data latency grows by the interval each time.
+        target.nowMicros = T0;
+        target.answer(1_000, T0).answer(1_000, T0).answer(1_000, T0);
+        probe();
+        target.nowMicros += 999_000;
+        probe();
+        target.nowMicros += 999_000;
+        probe();
+        LatencySummary data = metrics.latencies().summaries().get(Metrics.DATA);
+        assertThat(data.max()).isCloseTo(2_001.0, hdr(2_001.0));
+        assertThat(data.p50()).isCloseTo(1_001.0, hdr(1_001.0));
+    }
+}
