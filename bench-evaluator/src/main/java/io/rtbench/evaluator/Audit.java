@@ -1,0 +1,64 @@
+package io.rtbench.evaluator;
+
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The audit at the end of a step (spec section 3): per generator, what landed in the target against what was
+ * produced. Events still in flight (consumer lag, refresh interval) are waited for: the audit repeats until nothing is
+ * missing, or until nothing more has landed for {@code quiet}, or until {@code timeout}.
+ */
+public final class Audit {
+
+    private static final long POLL_MILLIS = 250;
+
+    private final Target target;
+    private final Duration timeout;
+    private final Duration quiet;
+
+    public Audit(Target target, Duration timeout, Duration quiet) {
+        this.target = target;
+        this.timeout = timeout;
+        this.quiet = quiet;
+    }
+
+    /**
+     * @param produced events produced per generator; the audit expects {@code _seq} 0 … produced−1 of each
+     */
+    public EventCounts run(Map<Long, Long> produced, long failedToProduce) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long lastProgress = System.nanoTime();
+        Totals totals = count(produced);
+        while (totals.lost > 0 && System.nanoTime() < deadline && System.nanoTime() - lastProgress < quiet.toNanos()) {
+            Thread.sleep(POLL_MILLIS);
+            Totals again = count(produced);
+            if (again.landed > totals.landed) {
+                lastProgress = System.nanoTime();
+            }
+            totals = again;
+        }
+        return new EventCounts(totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce);
+    }
+
+    private Totals count(Map<Long, Long> produced) {
+        Totals totals = new Totals();
+        produced.forEach((generatorId, events) -> {
+            AuditCounts counts = target.audit(generatorId);
+            totals.produced += events;
+            totals.landed += counts.distinctSeqs();
+            totals.lost += counts.lost(events);
+            totals.duplicates += counts.duplicates();
+        });
+        return totals;
+    }
+
+    private static final class Totals {
+        long produced;
+        long landed;
+        long lost;
+        long duplicates;
+    }
+}
