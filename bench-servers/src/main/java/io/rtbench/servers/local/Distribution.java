@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,12 +16,16 @@ record Distribution(String name, String version, Path zip) {
 
     static final String RESOURCE = "distributions.properties";
 
-    /** The distribution {@code name} as this build recorded it. */
+    /**
+     * The distribution {@code name} as this build recorded it.
+     *
+     * @throws ServerUnavailableException when the classes were not built by Maven (e.g. by an IDE without filtering)
+     */
     static Distribution recorded(String name) {
         Properties recorded = new Properties();
         try (InputStream in = Distribution.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
-                throw new IllegalStateException(RESOURCE + " is missing from the classpath; build with ./mvnw");
+                throw new ServerUnavailableException(RESOURCE + " is missing from the classpath; build with ./mvnw");
             }
             recorded.load(in);
         } catch (IOException e) {
@@ -29,7 +34,7 @@ record Distribution(String name, String version, Path zip) {
         String version = recorded.getProperty(name + ".version");
         String zip = recorded.getProperty(name + ".zip");
         if (version == null || zip == null || zip.startsWith("${")) {
-            throw new IllegalStateException(
+            throw new ServerUnavailableException(
                     RESOURCE + " does not name the " + name + " distribution; build with ./mvnw");
         }
         return new Distribution(name, version, Path.of(zip));
