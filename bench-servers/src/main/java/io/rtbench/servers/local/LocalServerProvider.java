@@ -19,6 +19,11 @@ public final class LocalServerProvider implements ServerProvider {
     public LocalServerProvider() {
         factories.put(ServerKind.KAFKA, KafkaServer::start);
         factories.put(ServerKind.CONNECT, ConnectServer::start);
+        factories.put(ServerKind.OPENSEARCH, new SearchEngineFactory(SearchEngine.OPENSEARCH));
+        factories.put(ServerKind.ELASTICSEARCH, new SearchEngineFactory(SearchEngine.ELASTICSEARCH));
+        factories.put(ServerKind.CLICKHOUSE, new ClickHouseFactory());
+        factories.put(ServerKind.POSTGRES, new PostgresFactory());
+        factories.put(ServerKind.PROMETHEUS, new PrometheusFactory());
     }
 
     @Override
