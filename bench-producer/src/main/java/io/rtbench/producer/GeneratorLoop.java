@@ -32,7 +32,9 @@ final class GeneratorLoop {
     /**
      * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos} or a stop request.
      *
-     * @return events produced
+     * @return when this generator's share of the step ended: for a paced run the end of its last burst's slot (the
+     *     next burst's intended time), so that the achieved rate is not inflated by the last slot's idle tail; for an
+     *     unpaced run, the moment it stopped
      */
     long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured) {
         long produced = 0;
@@ -61,7 +63,7 @@ final class GeneratorLoop {
             }
             produced += events;
         }
-        return produced;
+        return pacer.unpaced() ? System.nanoTime() : pacer.intendedNanos(pacer.bursts());
     }
 
     long generatorId() {

@@ -163,14 +163,14 @@ public final class ProducerRun {
                         PacingClock.SYSTEM, eventsPerSecond, workload.batchSize(), startNanos + phaseShiftNanos);
                 running.add(threads.submit(() -> loop.run(pacer, workload.batchSize(), share, endNanos, measured)));
             }
+            long stoppedNanos = startNanos;
             for (Future<Long> generator : running) {
-                generator.get();
+                stoppedNanos = Math.max(stoppedNanos, generator.get());
             }
-            long stoppedNanos = System.nanoTime();
             if (!measured) {
                 sinks.flush();
             }
-            return Math.min(stoppedNanos, endNanos);
+            return stop.get() ? System.nanoTime() : Math.min(stoppedNanos, endNanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop.set(true);

@@ -1,0 +1,43 @@
+package io.rtbench.producer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.support.CommandLines;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
+
+/** Bad input: exit 2 and one line naming the option (spec section 9), before anything connects. */
+class ProduceCommandTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "--rate 20XB | --rate",
+                "--rate -5MB | --rate",
+                "--batch-size 0 | --batch-size",
+                "--batch-size -3 | --batch-size",
+                "--generators 0 | --generators",
+                "--doc-size 10 | --doc-size",
+                "--duration 0s | --duration",
+                "--duration soon | --duration",
+                "--prefill -1 | --prefill",
+                "--bogus 1 | unknown option --bogus",
+                "--sink opensearch | --target-url",
+                "--key nonsense | --key",
+            })
+    void badInputIsOneLineAndExitTwo(String args, String named) {
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.commandLine(new ProduceCommand());
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setOut(new PrintWriter(new StringWriter(), true));
+        String[] argv = ("--bootstrap-servers 127.0.0.1:9 " + args).split(" ");
+
+        assertThat(cmd.execute(argv)).isEqualTo(CommandLines.USAGE);
+        assertThat(err.toString().lines()).hasSize(1);
+        assertThat(err.toString()).contains(named).startsWith("produce: ");
+    }
+}

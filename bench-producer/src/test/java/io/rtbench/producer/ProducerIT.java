@@ -1,0 +1,161 @@
+package io.rtbench.producer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.rtbench.cli.support.StatusLine;
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@ExtendWith(ServersExtension.class)
+class ProducerIT {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream statusOut = new ByteArrayOutputStream();
+
+    private ProducerRun run(ProducerSettings settings) {
+        return new ProducerRun(settings, new StatusLine(new PrintStream(statusOut, true), false), EpochClock.SYSTEM);
+    }
+
+    private static ProducerSettings settings(
+            RunningServer kafka,
+            String topic,
+            Rate rate,
+            int generators,
+            Duration duration,
+            long maxEvents,
+            long prefill,
+            Path result) {
+        KafkaDestination destination = new KafkaDestination(
+                kafka.address(),
+                topic,
+                KafkaDestination.KeyMode.ID,
+                Map.of(),
+                3,
+                topic + ".generators",
+                Duration.ofSeconds(10));
+        return new ProducerSettings(
+                new Workload(rate, 50, generators, duration, prefill, maxEvents),
+                GeneratorSettings.withSeed(1),
+                ProducerSettings.Sink.KAFKA,
+                destination,
+                null,
+                result);
+    }
+
+    @Test
+    void everyEventArrivesOnceWithGapFreeSequencesPerGenerator(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        String topic = "events-" + UUID.randomUUID();
+        Path resultFile = dir.resolve("produce.json");
+        RunResult result = run(settings(
+                        kafka,
+                        topic,
+                        Rate.ofEventsPerSecond(4_000),
+                        2,
+                        Duration.ofSeconds(30),
+                        3_000,
+                        1_000,
+                        resultFile))
+                .run(new AtomicBoolean());
+
+        List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 4_000);
+        assertThat(records).hasSize(4_000);
+        Map<Long, TreeSet<Long>> seqsByGenerator = new HashMap<>();
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            Event event = Event.parse(record.value());
+            assertThat(new String(record.key())).isEqualTo(event.id());
+            assertThat(record.value()).hasSize(1250);
+            seqsByGenerator
+                    .computeIfAbsent(event.generatorId(), g -> new TreeSet<>())
+                    .add(event.seq());
+        }
+        assertThat(seqsByGenerator).hasSize(2);
+        for (TreeSet<Long> seqs : seqsByGenerator.values()) {
+            assertThat(seqs).hasSize(2_000); // 500 prefill + 1,500 measured each, no duplicate
+            assertThat(seqs.first()).isZero();
+            assertThat(seqs.last()).isEqualTo(1_999);
+        }
+
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().produced())
+                .as("measured events only, not the prefill")
+                .isEqualTo(3_000);
+        assertThat(step.events().failed()).isZero();
+        assertThat(step.latencyMs().get(Metrics.PRODUCE_ACK).count()).isEqualTo(3_000);
+        assertThat(step.latencyMs().get(Metrics.SCHEDULE_DELAY).count()).isEqualTo(3_000);
+        assertThat(step.docBytes().mean()).isEqualTo(1250.0);
+        assertThat(result.complete()).isTrue();
+        assertThat(ResultFiles.toJson(ResultFiles.read(resultFile))).isEqualTo(ResultFiles.toJson(result));
+        assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
+        assertThat(resultFile.resolveSibling("produce.producer.hlog")).exists();
+
+        List<ConsumerRecord<byte[], byte[]>> announcements = consumeAll(kafka, topic + ".generators", 2);
+        assertThat(announcements)
+                .extracting(r -> GeneratorAnnouncement.fromJson(r.value()).generatorId())
+                .containsExactlyInAnyOrderElementsOf(seqsByGenerator.keySet());
+    }
+
+    @Test
+    void theRateIsHonoured(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        String topic = "rate-" + UUID.randomUUID();
+        RunResult result = run(settings(kafka, topic, Rate.parse("5MB/s"), 2, Duration.ofSeconds(4), 0, 0, null))
+                .run(new AtomicBoolean());
+        StepResult step = result.steps().get(0);
+        assertThat(step.rate().targetEventsPerSec()).isEqualTo(4_000.0);
+        assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
+        assertThat(step.rate().achievedBytesPerSec()).isCloseTo(5e6, within(5e4));
+        assertThat(step.events().produced()).isCloseTo(16_000L, org.assertj.core.data.Offset.offset(200L));
+        assertThat(statusOut.toString()).contains("ev/s");
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> consumeAll(RunningServer kafka, String topic, int expected) {
+        Map<String, Object> config = new HashMap<>();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, "check-" + UUID.randomUUID());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            int idlePolls = 0;
+            while (System.nanoTime() < deadline && (records.size() < expected || idlePolls < 3)) {
+                int before = records.size();
+                consumer.poll(Duration.ofMillis(300)).forEach(records::add);
+                idlePolls = records.size() == before ? idlePolls + 1 : 0;
+            }
+        }
+        return records;
+    }
+}
