@@ -34,7 +34,8 @@ public final class EventGenerator {
     private long seq;
 
     /**
-     * Builds the value pools (datafaker, typically 0.1–0.5 s) and a generator ready to emit {@code _seq} 0.
+     * Builds the value pools from datafaker (0.5–1 s in a fresh JVM, mostly datafaker initializing itself; ~40 ms
+     * for further generators in the same JVM) and a generator ready to emit {@code _seq} 0.
      *
      * @param generatorId the {@code generator_identifier}, non-negative (see {@link #randomGeneratorId()})
      */

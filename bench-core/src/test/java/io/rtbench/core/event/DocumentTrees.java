@@ -1,7 +1,9 @@
 package io.rtbench.core.event;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +14,10 @@ import java.util.TreeSet;
 /** Test helpers that look at generated documents through Jackson, independently of the generator's own code. */
 final class DocumentTrees {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Fails on a repeated key, which would otherwise silently hide a field. */
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     private DocumentTrees() {}
 
