@@ -32,11 +32,12 @@ final class GeneratorLoop {
     /**
      * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos} or a stop request.
      *
-     * @return when this generator's share of the step ended: for a paced run the end of its last burst's slot (the
-     *     next burst's intended time), so that the achieved rate is not inflated by the last slot's idle tail; for an
-     *     unpaced run, the moment it stopped
+     * @return how long this generator's share of the step lasted, in nanoseconds: for a paced run the length of its
+     *     schedule up to the end of its last burst's slot (so that neither the last slot's idle tail nor the phase
+     *     shift between generators skews the achieved rate); for an unpaced run, the time until it stopped
      */
     long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured) {
+        long startedNanos = System.nanoTime();
         long produced = 0;
         while (!stop.get() && (maxEvents == 0 || produced < maxEvents)) {
             long due = pacer.unpaced() ? System.nanoTime() : pacer.intendedNanos(pacer.bursts());
@@ -53,7 +54,7 @@ final class GeneratorLoop {
                 byte[] json = generator.next(eventTimeMicros);
                 bytes += json.length;
                 if (measured) {
-                    docSizes.add(json.length);
+                    docSizes.record(json.length);
                 }
                 sink.add(json, seq, eventTimeMicros);
             }
@@ -63,7 +64,9 @@ final class GeneratorLoop {
             }
             produced += events;
         }
-        return pacer.unpaced() ? System.nanoTime() : pacer.intendedNanos(pacer.bursts());
+        return pacer.unpaced()
+                ? System.nanoTime() - startedNanos
+                : pacer.intendedNanos(pacer.bursts()) - pacer.intendedNanos(0);
     }
 
     long generatorId() {

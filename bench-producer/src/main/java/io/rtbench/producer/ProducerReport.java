@@ -91,7 +91,7 @@ final class ProducerReport {
                 rate,
                 settings.workload().batchSize(),
                 measuredSeconds,
-                new StepResult.DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), DocSizeStats.FIELDS),
+                new StepResult.DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()),
                 EventCounts.producedOnly(stats.ackedEvents.sum(), stats.failed()),
                 null,
                 stats.metrics.summaries(),

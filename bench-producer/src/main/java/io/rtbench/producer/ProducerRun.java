@@ -4,6 +4,7 @@ import io.rtbench.cli.support.StatusLine;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
@@ -101,8 +102,11 @@ public final class ProducerRun {
 
     private List<GeneratorLoop> createGenerators(SinkFactory sinks, AtomicBoolean stop) {
         List<GeneratorLoop> loops = new ArrayList<>();
+        GeneratorSettings base = settings.generator();
         for (int i = 0; i < settings.workload().generators(); i++) {
-            EventGenerator generator = new EventGenerator(settings.generator(), EventGenerator.randomGeneratorId());
+            // Seed + index: generators of one run write different contents, and a run stays reproducible.
+            GeneratorSettings own = new GeneratorSettings(base.contentSeed() + i, base.docSizeBytes());
+            EventGenerator generator = new EventGenerator(own, EventGenerator.randomGeneratorId());
             loops.add(new GeneratorLoop(generator, sinks.forGenerator(generator.generatorId()), clock, stats, stop));
         }
         return loops;
@@ -163,14 +167,14 @@ public final class ProducerRun {
                         PacingClock.SYSTEM, eventsPerSecond, workload.batchSize(), startNanos + phaseShiftNanos);
                 running.add(threads.submit(() -> loop.run(pacer, workload.batchSize(), share, endNanos, measured)));
             }
-            long stoppedNanos = startNanos;
+            long longestNanos = 0;
             for (Future<Long> generator : running) {
-                stoppedNanos = Math.max(stoppedNanos, generator.get());
+                longestNanos = Math.max(longestNanos, generator.get());
             }
             if (!measured) {
                 sinks.flush();
             }
-            return stop.get() ? System.nanoTime() : Math.min(stoppedNanos, endNanos);
+            return stop.get() ? System.nanoTime() : Math.min(startNanos + longestNanos, endNanos);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop.set(true);
@@ -216,7 +220,7 @@ public final class ProducerRun {
 
     static DocSizeStats mergedDocSizes(List<GeneratorLoop> loops) {
         DocSizeStats merged = new DocSizeStats();
-        loops.forEach(loop -> merged.merge(loop.docSizes()));
+        loops.forEach(loop -> merged.add(loop.docSizes()));
         return merged;
     }
 

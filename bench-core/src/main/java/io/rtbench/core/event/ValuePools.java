@@ -1,97 +1,86 @@
 package io.rtbench.core.event;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.Random;
 import net.datafaker.Faker;
 
 /**
- * Realistic values for every field, drawn from datafaker once per generator (seeded, so the pools are the same for the
- * same seed) and kept as escaped UTF-8 bytes. Length caps keep the 60 fields within the smallest document size.
+ * Pre-encoded JSON values for every {@link Pool}, and the ASCII text that pads {@code about}, all drawn once from
+ * datafaker seeded by the content seed: the same seed gives the same pools, so the same documents. Immutable after
+ * construction; one instance may serve several generators.
  */
 final class ValuePools {
 
-    final Pool name;
-    final Pool email;
-    final Pool phone;
-    final Pool eyeColor = Pool.ofFixed("amber", "blue", "brown", "gray", "green", "hazel");
-    final Pool gender = Pool.ofFixed("female", "male", "nonbinary");
-    final Pool fruit;
-    final Pool date;
-    final Pool street;
-    final Pool city;
-    final Pool state;
-    final Pool zip;
-    final Pool country;
-    final Pool companyName;
-    final Pool industry;
-    final Pool website;
-    final Pool ticker;
-    final Pool word;
-    final Pool os = Pool.ofFixed("Android", "iOS", "Linux", "macOS", "Windows");
-    final Pool browser = Pool.ofFixed("Chrome", "Edge", "Firefox", "Safari", "Opera");
-    final Pool ip;
-    final Pool currency = Pool.ofFixed("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "INR");
-    final Pool orderStatus = Pool.ofFixed("placed", "paid", "shipped", "returned");
-    final Pool language = Pool.ofFixed("en", "de", "fr", "es", "it", "pt", "ja", "zh");
-    final Pool timeZone;
-    final Pool theme = Pool.ofFixed("light", "dark", "system");
-    /** ASCII prose that pads {@code about} to the document size; sliced, never escaped. */
-    final byte[] prose;
+    /** Values per pool; a power of two so a pick is a mask of random bits, with no modulo bias. */
+    static final int POOL_SIZE = 256;
 
-    /** Dates (YYYY-MM-DD) are drawn from a fixed decade (2015-2024), not relative to now, so that a seed always gives the same. */
-    private static final long DATES_FROM_EPOCH_SECOND = 1_420_070_400L;
+    static final int POOL_INDEX_MASK = POOL_SIZE - 1;
 
-    private static final long DATES_SPAN_SECONDS = 10L * 365 * 24 * 3600;
+    /** Length of the padding text; {@code about} starts anywhere in it and wraps around for large documents. */
+    static final int ABOUT_TEXT_BYTES = 4096;
 
-    private static final int BASE_PROSE_BYTES = 16 * 1024;
+    private static final int MAX_DRAWS_PER_VALUE = 1_000;
 
-    ValuePools(long seed, int proseBytes) {
-        Faker faker = new Faker(Locale.ENGLISH, new Random(seed));
-        name = Pool.of(() -> faker.name().firstName() + " " + faker.name().lastName(), 18);
-        email = Pool.of(() -> emailOf(faker), 26);
-        phone = Pool.of(() -> faker.numerify("###-###-####"), 12);
-        fruit = Pool.of(() -> faker.food().fruit(), 12);
-        Random dates = new Random(seed ^ 0x5DEECE66DL);
-        date = Pool.of(
-                () -> Instant.ofEpochSecond(DATES_FROM_EPOCH_SECOND + (long) (dates.nextDouble() * DATES_SPAN_SECONDS))
-                        .toString()
-                        .substring(0, 10),
-                10);
-        street = Pool.of(() -> faker.address().streetAddress(), 22);
-        city = Pool.of(() -> faker.address().city(), 14);
-        state = Pool.of(() -> faker.address().stateAbbr(), 2);
-        zip = Pool.of(() -> faker.address().zipCode(), 10);
-        country = Pool.of(() -> faker.address().countryCode(), 2);
-        companyName = Pool.of(() -> faker.company().name(), 18);
-        industry = Pool.of(() -> faker.company().industry(), 14);
-        website = Pool.of(() -> faker.internet().domainName(), 14);
-        ticker = Pool.of(() -> faker.stock().nsdqSymbol(), 5);
-        word = Pool.of(() -> faker.lorem().word(), 8);
-        ip = Pool.of(() -> faker.internet().ipV4Address(), 15);
-        timeZone = Pool.of(() -> faker.address().timeZone(), 16);
-        prose = prose(faker, proseBytes);
+    private final byte[][][] values;
+    private final byte[] aboutText;
+
+    ValuePools(byte[][][] values, byte[] aboutText) {
+        this.values = values;
+        this.aboutText = aboutText;
     }
 
-    private static String emailOf(Faker faker) {
-        String local = (faker.name().firstName() + "." + faker.name().lastName())
-                .toLowerCase(Locale.ROOT)
-                .replaceAll("[^a-z.]", "");
-        return local + "@" + faker.internet().domainName();
+    static ValuePools build(long contentSeed) {
+        Faker faker = new Faker(Locale.ENGLISH, new Random(contentSeed));
+        Pool[] pools = Pool.values();
+        byte[][][] values = new byte[pools.length][][];
+        for (Pool pool : pools) {
+            values[pool.ordinal()] = draw(faker, pool);
+        }
+        return new ValuePools(values, aboutText(faker));
     }
 
-    /** At least {@code minBytes} of prose: 16 KB of lorem sentences, repeated as often as a large document needs. */
-    private static byte[] prose(Faker faker, int minBytes) {
-        StringBuilder base = new StringBuilder(BASE_PROSE_BYTES + 256);
-        while (base.length() < BASE_PROSE_BYTES) {
-            base.append(faker.lorem().sentence(12).replaceAll("[^A-Za-z ,.]", ""))
-                    .append(' ');
+    /** The values of {@code pool}, {@link #POOL_SIZE} of them, each at most {@link Pool#maxBytes} long. */
+    byte[][] values(Pool pool) {
+        return values[pool.ordinal()];
+    }
+
+    /** ASCII text with nothing to escape, {@link #ABOUT_TEXT_BYTES} long. */
+    byte[] aboutText() {
+        return aboutText;
+    }
+
+    private static byte[][] draw(Faker faker, Pool pool) {
+        byte[][] drawn = new byte[POOL_SIZE][];
+        for (int i = 0; i < POOL_SIZE; i++) {
+            drawn[i] = drawWithinCap(faker, pool);
         }
-        StringBuilder text = new StringBuilder(Math.max(minBytes, base.length()));
-        while (text.length() < minBytes || text.length() == 0) {
-            text.append(base);
+        return drawn;
+    }
+
+    private static byte[] drawWithinCap(Faker faker, Pool pool) {
+        for (int attempt = 0; attempt < MAX_DRAWS_PER_VALUE; attempt++) {
+            byte[] value = pool.drawEncoded(faker);
+            if (value.length <= pool.maxBytes) {
+                return value;
+            }
         }
+        throw new IllegalStateException("pool " + pool + ": no value of at most " + pool.maxBytes + " bytes in "
+                + MAX_DRAWS_PER_VALUE + " draws; raise its cap");
+    }
+
+    /** Lorem sentences, kept to printable ASCII without quote or backslash, so any slice is a valid JSON string body. */
+    private static byte[] aboutText(Faker faker) {
+        StringBuilder text = new StringBuilder(ABOUT_TEXT_BYTES + 128);
+        while (text.length() < ABOUT_TEXT_BYTES) {
+            for (char c : faker.lorem().sentence().toCharArray()) {
+                if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\') {
+                    text.append(c);
+                }
+            }
+            text.append(' ');
+        }
+        text.setLength(ABOUT_TEXT_BYTES);
         return text.toString().getBytes(StandardCharsets.US_ASCII);
     }
 }
