@@ -11,7 +11,7 @@ public final class Metrics {
     public static final String QUERY = "query";
     /** Intended send time (pacing schedule) → broker acknowledgement. */
     public static final String PRODUCE_ACK = "produceAck";
-    /** Intended send time → actual send call. */
+    /** Intended send time of a burst → the producer starting it (the pacer's accuracy, one value per event). */
     public static final String SCHEDULE_DELAY = "scheduleDelay";
     /** {@code _event_time} → the bridge or sink task receiving the record. */
     public static final String KAFKA_HOP = "kafkaHop";

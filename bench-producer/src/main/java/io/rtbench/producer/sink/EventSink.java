@@ -2,8 +2,8 @@ package io.rtbench.producer.sink;
 
 /**
  * Where one generator thread's events go: Kafka, a target's write API (direct mode) or nowhere (the generator alone).
- * Events arrive in bursts; a sink records {@code scheduleDelay} at its send call and {@code produceAck} when the
- * destination acknowledged, both from the burst's intended time, and only for measured bursts.
+ * Events arrive in bursts; a sink records {@code produceAck} when the destination acknowledged, from the burst's
+ * intended time, for measured bursts only ({@code scheduleDelay} is the generator loop's).
  *
  * <p>One instance per generator thread; not thread-safe. Resources shared between threads (the Kafka producer, the
  * target) belong to the {@link SinkFactory}.

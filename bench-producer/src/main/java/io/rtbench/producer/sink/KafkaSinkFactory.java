@@ -85,8 +85,6 @@ public final class KafkaSinkFactory implements SinkFactory {
 
     private final class KafkaEventSink implements EventSink {
         private final byte[] generatorKey;
-        private long intendedNanos;
-        private boolean measured;
         private BurstCallback callback;
 
         KafkaEventSink(byte[] generatorKey) {
@@ -95,8 +93,6 @@ public final class KafkaSinkFactory implements SinkFactory {
 
         @Override
         public void beginBurst(long intendedNanos, boolean measured) {
-            this.intendedNanos = intendedNanos;
-            this.measured = measured;
             // One callback per burst, not per event: the events of a burst share their intended time.
             this.callback = new BurstCallback(intendedNanos, measured, stats);
         }
@@ -106,9 +102,6 @@ public final class KafkaSinkFactory implements SinkFactory {
             byte[] key = destination.key() == KeyMode.GENERATOR
                     ? generatorKey
                     : Arrays.copyOfRange(json, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH);
-            if (measured) {
-                stats.scheduleDelay().recordMicros((System.nanoTime() - intendedNanos) / 1_000);
-            }
             producer.send(new ProducerRecord<>(destination.topic(), key, json), callback);
         }
 

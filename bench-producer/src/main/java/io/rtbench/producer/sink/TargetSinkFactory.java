@@ -81,9 +81,6 @@ public final class TargetSinkFactory implements SinkFactory {
         public void endBurst() {
             EventBatch events = new EventBatch(batch);
             long startNanos = System.nanoTime();
-            if (measured) {
-                stats.scheduleDelay().recordMicros((startNanos - intendedNanos) / 1_000, events.size());
-            }
             try {
                 WriteResult result = target.write(events);
                 long endNanos = System.nanoTime();
