@@ -2,6 +2,7 @@ package io.rtbench.producer;
 
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.sink.EventSink;
@@ -15,14 +16,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class GeneratorLoop {
 
     private final EventGenerator generator;
+    private final GeneratorAnnouncement announcement;
     private final EventSink sink;
     private final EpochClock clock;
     private final ProducerStats stats;
     private final AtomicBoolean stop;
     private final DocSizeStats docSizes = new DocSizeStats();
 
-    GeneratorLoop(EventGenerator generator, EventSink sink, EpochClock clock, ProducerStats stats, AtomicBoolean stop) {
+    GeneratorLoop(
+            EventGenerator generator,
+            GeneratorAnnouncement announcement,
+            EventSink sink,
+            EpochClock clock,
+            ProducerStats stats,
+            AtomicBoolean stop) {
         this.generator = generator;
+        this.announcement = announcement;
         this.sink = sink;
         this.clock = clock;
         this.stats = stats;
@@ -76,6 +85,15 @@ final class GeneratorLoop {
 
     long generatorId() {
         return generator.generatorId();
+    }
+
+    GeneratorAnnouncement announcement() {
+        return announcement;
+    }
+
+    /** Events this generator has produced so far, prefill included: {@code _seq} 0 … n−1. */
+    long producedEvents() {
+        return generator.nextSeq();
     }
 
     DocSizeStats docSizes() {

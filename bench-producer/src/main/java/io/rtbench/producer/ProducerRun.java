@@ -63,7 +63,7 @@ public final class ProducerRun {
         Workload workload = settings.workload();
         try (SinkFactory sinks = openSinks()) {
             List<GeneratorLoop> loops = createGenerators(sinks, stop);
-            announce(sinks, loops);
+            announce(sinks, loops, false);
             runPhase(loops, sinks, false, 0, Long.MAX_VALUE, stop);
             stats.metrics.reset();
 
@@ -77,6 +77,7 @@ public final class ProducerRun {
                 sinks.flush();
                 ticker.tick();
             }
+            announce(sinks, loops, true);
             status.finish();
             double seconds = Math.max(1e-9, (stoppedNanos - startNanos) / 1e9);
             RunResult result = RunResult.started(runId, startedAt, environment(sinks), scenario(sinks))
@@ -103,27 +104,41 @@ public final class ProducerRun {
     private List<GeneratorLoop> createGenerators(SinkFactory sinks, AtomicBoolean stop) {
         List<GeneratorLoop> loops = new ArrayList<>();
         GeneratorSettings base = settings.generator();
+        String host = RunEnvironment.detect().host();
         for (int i = 0; i < settings.workload().generators(); i++) {
             // Seed + index: generators of one run write different contents, and a run stays reproducible.
             GeneratorSettings own = new GeneratorSettings(base.contentSeed() + i, base.docSizeBytes());
             EventGenerator generator = new EventGenerator(own, EventGenerator.randomGeneratorId());
-            loops.add(new GeneratorLoop(generator, sinks.forGenerator(generator.generatorId()), clock, stats, stop));
+            GeneratorAnnouncement announcement =
+                    new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
+            loops.add(new GeneratorLoop(
+                    generator, announcement, sinks.forGenerator(generator.generatorId()), clock, stats, stop));
         }
         return loops;
     }
 
-    private void announce(SinkFactory sinks, List<GeneratorLoop> loops) {
+    /**
+     * Tells evaluators about the generators ({@code --generators-from-topic}): once at the start, and once at the end
+     * with the number of events each produced, for the audit.
+     */
+    private void announce(SinkFactory sinks, List<GeneratorLoop> loops, boolean finished) {
         if (sinks instanceof KafkaSinkFactory kafka) {
-            String host = RunEnvironment.detect().host();
             for (GeneratorLoop loop : loops) {
                 byte[] key = ByteBuffer.allocate(Long.BYTES)
                         .putLong(loop.generatorId())
                         .array();
-                GeneratorAnnouncement announcement = new GeneratorAnnouncement(
-                        loop.generatorId(), settings.kafka().topic(), host, runId, clock.epochMicros());
+                GeneratorAnnouncement announcement =
+                        finished ? loop.announcement().finished(loop.producedEvents()) : loop.announcement();
                 kafka.publish(settings.kafka().announceTopic(), key, announcement.toJson());
             }
+            if (finished) {
+                sinks.flush();
+            }
         }
+    }
+
+    private String topic() {
+        return settings.kafka() != null ? settings.kafka().topic() : null;
     }
 
     /**

@@ -120,10 +120,19 @@ class ProducerIT {
         assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
         assertThat(resultFile.resolveSibling("produce.producer.hlog")).exists();
 
-        List<ConsumerRecord<byte[], byte[]>> announcements = consumeAll(kafka, topic + ".generators", 2);
+        // Each generator announces itself at the start and, with its event count for the audit, at the end.
+        List<GeneratorAnnouncement> announcements = consumeAll(kafka, topic + ".generators", 4).stream()
+                .map(r -> GeneratorAnnouncement.fromJson(r.value()))
+                .toList();
         assertThat(announcements)
-                .extracting(r -> GeneratorAnnouncement.fromJson(r.value()).generatorId())
-                .containsExactlyInAnyOrderElementsOf(seqsByGenerator.keySet());
+                .extracting(GeneratorAnnouncement::generatorId)
+                .containsOnlyElementsOf(seqsByGenerator.keySet())
+                .hasSize(4);
+        assertThat(announcements)
+                .filteredOn(a -> a.producedEvents() != null)
+                .extracting(GeneratorAnnouncement::producedEvents)
+                .containsExactly(2_000L, 2_000L);
+        assertThat(announcements).allSatisfy(a -> assertThat(a.topic()).isEqualTo(topic));
     }
 
     @Test

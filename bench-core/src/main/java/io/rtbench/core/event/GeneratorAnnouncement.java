@@ -1,5 +1,6 @@
 package io.rtbench.core.event;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,10 +14,19 @@ import java.io.UncheckedIOException;
  * @param host the producer's host: evaluators probe only generators of their own host (same clock, spec section 3)
  * @param runId the producer run
  * @param startedAtMicros when the generator started, µs since the epoch
+ * @param producedEvents null while the generator runs; in its final announcement, how many events it produced
+ *     ({@code _seq} 0 … producedEvents−1), for the evaluator's audit
  */
-public record GeneratorAnnouncement(long generatorId, String topic, String host, String runId, long startedAtMicros) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record GeneratorAnnouncement(
+        long generatorId, String topic, String host, String runId, long startedAtMicros, Long producedEvents) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The final announcement of a generator that has produced {@code events} in all. */
+    public GeneratorAnnouncement finished(long events) {
+        return new GeneratorAnnouncement(generatorId, topic, host, runId, startedAtMicros, events);
+    }
 
     public byte[] toJson() {
         try {

@@ -1,0 +1,55 @@
+package io.rtbench.evaluator;
+
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Serves the evaluator's metrics for Prometheus at {@code http://HOST:PORT/metrics}; binds 127.0.0.1 unless told
+ * otherwise, so that a benchmark does not expose an endpoint to the network by accident.
+ */
+public final class PrometheusEndpoint implements AutoCloseable {
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final HttpServer server;
+
+    public PrometheusEndpoint(String host, int port) {
+        try {
+            server = HttpServer.create(new InetSocketAddress(host, port), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "cannot serve Prometheus metrics on " + host + ":" + port + " (" + e.getMessage()
+                            + "); choose another --prometheus-port",
+                    e);
+        }
+        server.createContext("/metrics", exchange -> {
+            byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** The bound port (useful with port 0). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        registry.close();
+    }
+}
