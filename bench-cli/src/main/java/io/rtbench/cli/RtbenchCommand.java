@@ -2,6 +2,7 @@ package io.rtbench.cli;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.evaluator.EvaluateCommand;
 import io.rtbench.producer.ProduceCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
-        subcommands = {ProduceCommand.class, ServersCommand.class})
+        subcommands = {ProduceCommand.class, EvaluateCommand.class, ServersCommand.class})
 public final class RtbenchCommand implements Callable<Integer> {
 
     @Spec

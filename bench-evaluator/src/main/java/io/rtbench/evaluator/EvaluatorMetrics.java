@@ -1,6 +1,7 @@
 package io.rtbench.evaluator;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.rtbench.core.metrics.LatencyRecorder;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -24,6 +26,9 @@ public final class EvaluatorMetrics {
 
     public static final String QUERY_LATENCY = "rtbench.probe.query.latency";
     public static final String PROBE_ERRORS = "rtbench.probe.errors";
+    public static final String BACKLOG = "rtbench.backlog.events";
+    public static final String EVENTS_PRODUCED = "rtbench.events.produced";
+    public static final String EVENTS_LANDED = "rtbench.events.landed";
 
     private final MetricSet latencies = new MetricSet();
     private final LatencyRecorder data = latencies.recorder(Metrics.DATA);
@@ -34,10 +39,36 @@ public final class EvaluatorMetrics {
     private final MeterRegistry registry;
     private final String target;
     private final Map<Long, GeneratorMeters> meters = new ConcurrentHashMap<>();
+    private final AtomicLong backlog = new AtomicLong();
+    private final AtomicLong produced = new AtomicLong();
+    private final AtomicLong landed = new AtomicLong();
 
     public EvaluatorMetrics(MeterRegistry registry, String target) {
         this.registry = registry;
         this.target = target;
+        Gauge.builder(BACKLOG, backlog, AtomicLong::get)
+                .description("Consumer lag of the sink's group, in events")
+                .tag("target", target)
+                .register(registry);
+        Gauge.builder(EVENTS_PRODUCED, produced, AtomicLong::get)
+                .description("Events produced by the audited generators")
+                .tag("target", target)
+                .register(registry);
+        Gauge.builder(EVENTS_LANDED, landed, AtomicLong::get)
+                .description("Events of the audited generators found in the target")
+                .tag("target", target)
+                .register(registry);
+    }
+
+    /** The latest backlog sample, for Prometheus. */
+    public void backlog(long events) {
+        backlog.set(events);
+    }
+
+    /** The latest audit, for Prometheus. */
+    public void audited(long producedEvents, long landedEvents) {
+        produced.set(producedEvents);
+        landed.set(landedEvents);
     }
 
     void sample(long generatorId, long dataMicros, long dataAtRequestMicros, long queryMicros) {

@@ -1,0 +1,244 @@
+package io.rtbench.evaluator;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.core.time.EpochClock;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code rtbench evaluate} and {@code java -jar bench-evaluator.jar}: the options of spec section 5. */
+@Command(
+        name = "evaluate",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        showDefaultValues = true,
+        description = "Probe a target for the newest event of each generator and record the data latency.")
+public final class EvaluateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--target",
+            required = true,
+            paramLabel = "KIND",
+            description = "elasticsearch, opensearch, clickhouse, postgres, reference or null.")
+    String target;
+
+    @Option(names = "--target-url", paramLabel = "URL", description = "The target's address.")
+    URI targetUrl;
+
+    @Option(names = "--collection", defaultValue = TargetConfig.DEFAULT_COLLECTION, description = "Index or table.")
+    String collection;
+
+    @Option(
+            names = "--target-option",
+            paramLabel = "NAME=VALUE",
+            description = "A driver option, e.g. refresh.interval=1s.")
+    Map<String, String> targetOptions = new HashMap<>();
+
+    @Option(
+            names = "--credentials-file",
+            paramLabel = "FILE",
+            description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
+    Path credentialsFile;
+
+    @Option(names = "--generator-ids", split = ",", paramLabel = "ID", description = "Generators to probe.")
+    List<Long> generatorIds = List.of();
+
+    @Option(
+            names = "--generators-from-topic",
+            paramLabel = "TOPIC",
+            description = "Find the generators on the producers' announcement topic (e.g. rtbench.generators).")
+    String announceTopic;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka, for discovery and backlog.")
+    String bootstrapServers;
+
+    @Option(names = "--kafka-config", paramLabel = "FILE", description = "Kafka client properties (TLS/SASL …).")
+    Path kafkaConfig;
+
+    @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic (filters discovery; backlog).")
+    String topic;
+
+    @Option(
+            names = "--sink-group",
+            paramLabel = "GROUP",
+            description =
+                    "The sink's consumer group, whose lag is the backlog (e.g. rtbench-bridge-opensearch-rtbench_events).")
+    String sinkGroup;
+
+    @Option(names = "--any-host", description = "Also probe generators of other hosts (only with synchronized clocks).")
+    boolean anyHost;
+
+    @Option(
+            names = "--interval",
+            defaultValue = "1s",
+            converter = Converters.DurationConverter.class,
+            description = "Time between two probes of one generator.")
+    Duration interval;
+
+    @Option(
+            names = "--timeout",
+            defaultValue = "5s",
+            converter = Converters.DurationConverter.class,
+            description = "A probe taking longer counts as failed (and is recorded as at least this).")
+    Duration timeout;
+
+    @Option(
+            names = "--duration",
+            defaultValue = "60s",
+            converter = Converters.DurationConverter.class,
+            description = "How long to evaluate.")
+    Duration duration;
+
+    @Option(
+            names = "--audit-timeout",
+            defaultValue = "60s",
+            converter = Converters.DurationConverter.class,
+            description = "How long the final audit waits for events still in flight.")
+    Duration auditTimeout;
+
+    @Option(names = "--prometheus-port", defaultValue = "9464", description = "Port of /metrics (0: none).")
+    int prometheusPort;
+
+    @Option(names = "--prometheus-host", defaultValue = "127.0.0.1", description = "Address /metrics binds to.")
+    String prometheusHost;
+
+    @Option(names = "--result", paramLabel = "FILE", description = "Write the result JSON here.")
+    Path result;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        EvaluationRun run = new EvaluationRun(settings(), StatusLine.onStdout(), EpochClock.SYSTEM);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            stop.set(true);
+            try {
+                finished.await(90, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        try {
+            print(run.run(stop));
+            return CommandLines.OK;
+        } catch (TargetException e) {
+            throw new FailureException(e.getMessage(), e);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook runs and waits for us
+            }
+        }
+    }
+
+    EvaluatorSettings settings() {
+        try {
+            Credentials credentials = credentialsFile != null
+                    ? Credentials.fromFile(credentialsFile)
+                    : Credentials.fromEnvironment(System.getenv());
+            TargetConfig targetConfig = new TargetConfig(
+                    target.toLowerCase(Locale.ROOT), targetUrl, collection, credentials, timeout, targetOptions);
+            return new EvaluatorSettings(
+                    targetConfig,
+                    generatorIds,
+                    bootstrapServers,
+                    kafkaProperties(),
+                    announceTopic,
+                    topic,
+                    anyHost,
+                    sinkGroup,
+                    interval,
+                    duration,
+                    prometheusHost,
+                    prometheusPort,
+                    auditTimeout,
+                    result);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private Map<String, String> kafkaProperties() {
+        Map<String, String> config = new HashMap<>();
+        if (kafkaConfig != null) {
+            Properties properties = new Properties();
+            try (InputStream in = Files.newInputStream(kafkaConfig)) {
+                properties.load(in);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("--kafka-config: cannot read " + kafkaConfig + ": " + e);
+            }
+            properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
+        }
+        return config;
+    }
+
+    private void print(RunResult outcome) {
+        PrintWriter out = spec.commandLine().getOut();
+        StepResult step = outcome.steps().get(0);
+        out.printf(
+                Locale.ROOT,
+                "%s: %.1f s, %d probe errors%n",
+                outcome.complete() ? "done" : "interrupted",
+                step.durationSec(),
+                step.probeErrors());
+        for (Map.Entry<String, LatencySummary> metric : step.latencyMs().entrySet()) {
+            LatencySummary s = metric.getValue();
+            out.printf(
+                    Locale.ROOT,
+                    "  %-14s p50 %9.3f  p95 %9.3f  p99 %9.3f  max %9.3f ms  (%,d samples)%n",
+                    metric.getKey(),
+                    s.p50(),
+                    s.p95(),
+                    s.p99(),
+                    s.max(),
+                    s.count());
+        }
+        if (step.events().landed() != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "  audit: produced %,d  landed %,d  lost %,d  duplicates %,d%n",
+                    step.events().produced(),
+                    step.events().landed(),
+                    step.events().lost(),
+                    step.events().duplicates());
+        }
+        if (result != null) {
+            out.println("  result: " + result.toAbsolutePath());
+        }
+        out.flush();
+    }
+}
