@@ -17,9 +17,11 @@ import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.junit.ServersExtension;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -41,6 +43,7 @@ public abstract class TargetContractIT {
     protected static final Duration VISIBLE_WITHIN = Duration.ofSeconds(30);
 
     private final List<Target> opened = new ArrayList<>();
+    private final Set<String> collections = new LinkedHashSet<>();
 
     /** The configuration of a target of this kind on its real server, using {@code collection}. */
     protected abstract TargetConfig config(String collection);
@@ -61,9 +64,16 @@ public abstract class TargetContractIT {
         return true;
     }
 
+    /**
+     * Removes a collection a test used, so that the shared server does not fill up (a search engine with a small heap
+     * trips its circuit breaker with many indices). Nothing for targets without a server.
+     */
+    protected void dropCollection(String collection) throws Exception {}
+
     protected Target open(TargetConfig config) {
         Target target = Targets.open(config);
         opened.add(target);
+        collections.add(config.collection());
         return target;
     }
 
@@ -87,9 +97,13 @@ public abstract class TargetContractIT {
     }
 
     @AfterEach
-    void closeTargets() {
+    void closeTargetsAndDropCollections() throws Exception {
         opened.forEach(Target::close);
         opened.clear();
+        for (String collection : collections) {
+            dropCollection(collection);
+        }
+        collections.clear();
     }
 
     @Test

@@ -15,6 +15,9 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +57,21 @@ class ClickHouseTargetIT extends TargetContractIT {
         return false;
     }
 
+    @Override
+    protected void dropCollection(String table) throws Exception {
+        execute("DROP TABLE IF EXISTS `default`.`" + table + "`");
+    }
+
+    private void execute(String sql) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(server.address() + "/"))
+                                .POST(HttpRequest.BodyPublishers.ofString(sql))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    }
+
     @Test
     void unknownUserIsRejectedWithAClearMessage() {
         TargetConfig config = new TargetConfig(
@@ -74,15 +92,19 @@ class ClickHouseTargetIT extends TargetContractIT {
     }
 
     @Test
-    void databaseOptionCreatesAndUsesThatDatabase() {
+    void databaseOptionCreatesAndUsesThatDatabase() throws Exception {
         String database = uniqueCollection();
-        Target target = open(config(uniqueCollection()).withOptions(Map.of("database", database)));
-        target.ensureCollection();
-        target.ensureCollection();
-        long generator = newGeneratorId();
+        try {
+            Target target = open(config(uniqueCollection()).withOptions(Map.of("database", database)));
+            target.ensureCollection();
+            target.ensureCollection();
+            long generator = newGeneratorId();
 
-        target.write(TestEvents.batch(generator, 0, 30, nowMicros()));
+            target.write(TestEvents.batch(generator, 0, 30, nowMicros()));
 
-        assertThat(target.audit(generator)).isEqualTo(new AuditCounts(30, 30, 29));
+            assertThat(target.audit(generator)).isEqualTo(new AuditCounts(30, 30, 29));
+        } finally {
+            execute("DROP DATABASE IF EXISTS `" + database + "`");
+        }
     }
 }

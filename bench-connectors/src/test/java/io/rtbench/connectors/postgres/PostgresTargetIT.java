@@ -15,9 +15,12 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +50,16 @@ class PostgresTargetIT extends TargetContractIT {
         URI nothing = URI.create("postgresql://127.0.0.1:" + FreePorts.free() + "/rtbench");
         return Optional.of(
                 new TargetConfig("postgres", nothing, "rtbench_events", USER, Duration.ofSeconds(2), Map.of()));
+    }
+
+    @Override
+    protected void dropCollection(String table) throws Exception {
+        Properties user = new Properties();
+        user.setProperty("user", USER.user());
+        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS \"" + table + "\"");
+        }
     }
 
     @Test

@@ -48,6 +48,11 @@ abstract class SearchEngineTargetIT extends TargetContractIT {
                 new TargetConfig(kind(), nothing, "rtbench_events", Credentials.NONE, Duration.ofSeconds(2), Map.of()));
     }
 
+    @Override
+    protected void dropCollection(String index) throws Exception {
+        send(HttpRequest.newBuilder(URI.create(server.address() + "/" + index)).DELETE());
+    }
+
     @Test
     void bulkItemFailuresAreReportedPerEvent() {
         Target target = openFresh();
@@ -104,12 +109,12 @@ abstract class SearchEngineTargetIT extends TargetContractIT {
     }
 
     private JsonNode get(String path) throws Exception {
-        HttpResponse<byte[]> response = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(server.address() + path))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = send(HttpRequest.newBuilder(URI.create(server.address() + path)));
         assertThat(response.statusCode()).isEqualTo(200);
         return JSON.readTree(response.body());
+    }
+
+    private static HttpResponse<byte[]> send(HttpRequest.Builder request) throws Exception {
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }
