@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.connectors.TargetContractIT;
 import io.rtbench.connectors.TestEvents;
+import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.Target;
@@ -18,6 +19,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +64,7 @@ class ClickHouseTargetIT extends TargetContractIT {
         execute("DROP TABLE IF EXISTS `default`.`" + table + "`");
     }
 
-    private void execute(String sql) throws Exception {
+    private String execute(String sql) throws Exception {
         HttpResponse<String> response = HttpClient.newHttpClient()
                 .send(
                         HttpRequest.newBuilder(URI.create(server.address() + "/"))
@@ -70,6 +72,22 @@ class ClickHouseTargetIT extends TargetContractIT {
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        return response.body();
+    }
+
+    @Test
+    void theDocumentColumnHoldsTheDocumentByteForByte() throws Exception {
+        String table = uniqueCollection();
+        Target target = open(config(table));
+        target.ensureCollection();
+        long generator = newGeneratorId();
+        EventBatch batch = TestEvents.batch(generator, 0, 3, nowMicros());
+        target.write(batch);
+
+        String doc = execute("SELECT doc FROM `default`.`" + table + "` WHERE _seq = 2 AND generator_identifier = "
+                + generator + " FORMAT TSVRaw");
+
+        assertThat(doc).isEqualTo(new String(batch.get(2).json(), StandardCharsets.UTF_8) + "\n");
     }
 
     @Test

@@ -3,8 +3,10 @@ package io.rtbench.connectors.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.connectors.TargetContractIT;
 import io.rtbench.connectors.TestEvents;
+import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.Target;
@@ -16,6 +18,7 @@ import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Map;
@@ -59,6 +62,27 @@ class PostgresTargetIT extends TargetContractIT {
         try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS \"" + table + "\"");
+        }
+    }
+
+    @Test
+    void theDocumentColumnHoldsTheDocumentAsJson() throws Exception {
+        String table = uniqueCollection();
+        Target target = open(config(table));
+        target.ensureCollection();
+        long generator = newGeneratorId();
+        EventBatch batch = TestEvents.batch(generator, 0, 3, nowMicros());
+        target.write(batch);
+
+        Properties user = new Properties();
+        user.setProperty("user", USER.user());
+        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+                Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT doc::text FROM \"" + table + "\" WHERE _seq = 2")) {
+            assertThat(row.next()).isTrue();
+            ObjectMapper json = new ObjectMapper();
+            assertThat(json.readTree(row.getString(1)))
+                    .isEqualTo(json.readTree(batch.get(2).json()));
         }
     }
 
