@@ -16,7 +16,13 @@ public final class LocalServerProvider implements ServerProvider {
 
     private final Map<ServerKind, LocalServerFactory> factories = new EnumMap<>(ServerKind.class);
 
-    public LocalServerProvider() {}
+    public LocalServerProvider() {
+        factories.put(ServerKind.OPENSEARCH, new SearchEngineFactory(SearchEngine.OPENSEARCH));
+        factories.put(ServerKind.ELASTICSEARCH, new SearchEngineFactory(SearchEngine.ELASTICSEARCH));
+        factories.put(ServerKind.CLICKHOUSE, new ClickHouseFactory());
+        factories.put(ServerKind.POSTGRES, new PostgresFactory());
+        factories.put(ServerKind.PROMETHEUS, new PrometheusFactory());
+    }
 
     @Override
     public String name() {

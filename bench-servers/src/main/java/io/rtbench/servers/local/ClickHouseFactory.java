@@ -1,0 +1,67 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * ClickHouse from Debian's {@code clickhouse-server} (18.16) as a child process with a generated config
+ * ({@link ClickHouseConfig}). Runs as this JVM's user, root included: ClickHouse does not refuse it. Address
+ * {@code http://127.0.0.1:P}.
+ */
+final class ClickHouseFactory implements LocalServerFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClickHouseFactory.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<Path> searchPath;
+
+    ClickHouseFactory() {
+        this(Executables.searchPath());
+    }
+
+    /** Looks for {@code clickhouse-server} in {@code searchPath} only. */
+    ClickHouseFactory(List<Path> searchPath) {
+        this.searchPath = List.copyOf(searchPath);
+    }
+
+    @Override
+    public RunningServer start(ServerOptions options) {
+        Path binary = Executables.require("clickhouse-server", searchPath, "clickhouse-server");
+        int httpPort = FreePorts.orFree(options.port());
+        ServerFiles files = ServerFiles.create(ServerKind.CLICKHOUSE);
+        ChildProcess process = null;
+        try {
+            ClickHouseConfig config =
+                    new ClickHouseConfig(httpPort, FreePorts.free(), files.dir(), files.logFile(), options.settings());
+            files.write(config.usersFile().getFileName().toString(), config.usersXml());
+            Path configFile = files.write("config.xml", config.serverXml());
+            long startNanos = System.nanoTime();
+            process = ChildProcess.start(
+                    "clickhouse",
+                    List.of(binary.toString(), "--config-file=" + configFile),
+                    Map.of(),
+                    files.dir(),
+                    files.logFile());
+            String url = "http://127.0.0.1:" + httpPort;
+            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/ping"));
+            String version = LocalHttp.postOk(url + "/", "SELECT version()").strip();
+            LOG.info(
+                    "clickhouse {} ready at {} in {} ms (pid {})",
+                    version,
+                    url,
+                    (System.nanoTime() - startNanos) / 1_000_000,
+                    process.pid());
+            return new ChildServer(
+                    ServerKind.CLICKHOUSE, url, httpPort, version, process.pid(), process, process::terminate, files);
+        } catch (Exception e) {
+            throw ChildServer.startFailed("clickhouse", e, process, files);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.ServerKind;
+import java.util.Map;
+
+/** Elasticsearch and OpenSearch: the same launch, different names (spec section 7). */
+enum SearchEngine {
+    /** The integ-test zip carries x-pack security, on by default; rtbench talks plain HTTP on loopback. */
+    ELASTICSEARCH(ServerKind.ELASTICSEARCH, "elasticsearch", "ES", Map.of("xpack.security.enabled", "false")),
+    /** The integ-test zip has no security plugin. */
+    OPENSEARCH(ServerKind.OPENSEARCH, "opensearch", "OPENSEARCH", Map.of());
+
+    private final ServerKind kind;
+    private final String distributionName;
+    private final String envPrefix;
+    private final Map<String, String> ownSettings;
+
+    SearchEngine(ServerKind kind, String distributionName, String envPrefix, Map<String, String> ownSettings) {
+        this.kind = kind;
+        this.distributionName = distributionName;
+        this.envPrefix = envPrefix;
+        this.ownSettings = ownSettings;
+    }
+
+    ServerKind kind() {
+        return kind;
+    }
+
+    /** The artifact id and the launch script's name: {@code elasticsearch}, {@code opensearch}. */
+    String distributionName() {
+        return distributionName;
+    }
+
+    /** Settings only this engine knows, e.g. security off. */
+    Map<String, String> ownSettings() {
+        return ownSettings;
+    }
+
+    String javaHomeEnv() {
+        return envPrefix + "_JAVA_HOME";
+    }
+
+    String pathConfEnv() {
+        return envPrefix + "_PATH_CONF";
+    }
+
+    String tmpDirEnv() {
+        return envPrefix + "_TMPDIR";
+    }
+
+    String javaOptsEnv() {
+        return envPrefix + "_JAVA_OPTS";
+    }
+}

@@ -1,0 +1,42 @@
+package io.rtbench.servers.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(ServersExtension.class)
+class ClickHouseIT {
+
+    @Test
+    void insertsAndSelectsJsonEachRow(@RealServer(ServerKind.CLICKHOUSE) RunningServer clickhouse) throws Exception {
+        String url = clickhouse.address() + "/";
+        assertThat(LocalHttp.postOk(url, "SELECT 1")).isEqualTo("1\n");
+        LocalHttp.postOk(url, "DROP TABLE IF EXISTS servers_it");
+        LocalHttp.postOk(
+                url, "CREATE TABLE servers_it (id String, event_time_micros UInt64) ENGINE = MergeTree ORDER BY id");
+
+        // the query in the URL, the rows in the body: works on 18.16 and on current ClickHouse (spec section 7)
+        String insert = URLEncoder.encode("INSERT INTO servers_it FORMAT JSONEachRow", StandardCharsets.UTF_8);
+        LocalHttp.postOk(
+                url + "?query=" + insert,
+                "{\"id\":\"a\",\"event_time_micros\":1700000000000001}\n"
+                        + "{\"id\":\"b\",\"event_time_micros\":1700000000000002}\n");
+
+        assertThat(LocalHttp.postOk(url, "SELECT count(), max(event_time_micros) FROM servers_it"))
+                .isEqualTo("2\t1700000000000002\n");
+    }
+
+    @Test
+    void reportsItsVersion(@RealServer(ServerKind.CLICKHOUSE) RunningServer clickhouse) {
+        assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
+        assertThat(clickhouse.address()).isEqualTo("http://127.0.0.1:" + clickhouse.port());
+        assertThat(ServerProcesses.isAlive(clickhouse.pid())).isTrue();
+    }
+}

@@ -1,0 +1,22 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(ServersExtension.class)
+class OpenSearchIT extends SearchEngineContract {
+
+    @BeforeEach
+    void server(@RealServer(ServerKind.OPENSEARCH) RunningServer opensearch) {
+        server = opensearch;
+    }
+
+    @Override
+    String distributionName() {
+        return "opensearch";
+    }
+}

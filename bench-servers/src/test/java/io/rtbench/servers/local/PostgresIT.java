@@ -1,0 +1,50 @@
+package io.rtbench.servers.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(ServersExtension.class)
+class PostgresIT {
+
+    @Test
+    void runsSqlInTheRtbenchDatabase(@RealServer(ServerKind.POSTGRES) RunningServer postgres) throws Exception {
+        try (Connection connection = connect(postgres);
+                Statement sql = connection.createStatement()) {
+            sql.execute("CREATE TABLE IF NOT EXISTS servers_it (id text PRIMARY KEY, event_time_micros bigint)");
+            sql.execute("INSERT INTO servers_it VALUES ('a', 1700000000000001), ('b', 1700000000000002)"
+                    + " ON CONFLICT (id) DO NOTHING");
+
+            try (ResultSet row = sql.executeQuery(
+                    "SELECT count(*), max(event_time_micros), current_database(), current_user FROM servers_it")) {
+                assertThat(row.next()).isTrue();
+                assertThat(row.getLong(1)).isEqualTo(2);
+                assertThat(row.getLong(2)).isEqualTo(1700000000000002L);
+                assertThat(row.getString(3)).isEqualTo("rtbench");
+                assertThat(row.getString(4)).isEqualTo("rtbench");
+            }
+        }
+    }
+
+    @Test
+    void reportsItsVersionAndRunsUnprivileged(@RealServer(ServerKind.POSTGRES) RunningServer postgres) {
+        assertThat(postgres.version()).matches("\\d+\\.\\d+.*");
+        assertThat(postgres.address()).isEqualTo("postgresql://127.0.0.1:" + postgres.port() + "/rtbench");
+        if (ServerProcesses.jvmIsRoot()) {
+            assertThat(ServerProcesses.user(postgres.pid())).contains(ServiceUser.NAME);
+        }
+    }
+
+    static Connection connect(RunningServer postgres) throws Exception {
+        return DriverManager.getConnection("jdbc:" + postgres.address(), "rtbench", "");
+    }
+}
