@@ -159,8 +159,12 @@ class BridgeWorkerTest {
                 throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
             }
             batchSizes.add(batch.size());
-            OffsetAndMetadata offset = consumer.committed(java.util.Set.of(P0)).get(P0);
+            OffsetAndMetadata offset = lastCommitted.get(P0);
             committedWhenWritten.add(offset == null ? 0 : offset.offset());
+            handled += batch.size();
+            if (handled >= expectedEvents) {
+                stopping.set(true);
+            }
             if (rejectFirstItem) {
                 return new WriteResult(
                         batch.size() - 1,
