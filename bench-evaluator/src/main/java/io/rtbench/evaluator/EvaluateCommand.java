@@ -1,35 +1,31 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.time.EpochClock;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -53,23 +49,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "elasticsearch, opensearch, clickhouse, postgres, reference or null.")
     String target;
 
-    @Option(names = "--target-url", paramLabel = "URL", description = "The target's address.")
-    URI targetUrl;
-
-    @Option(names = "--collection", defaultValue = TargetConfig.DEFAULT_COLLECTION, description = "Index or table.")
-    String collection;
-
-    @Option(
-            names = "--target-option",
-            paramLabel = "NAME=VALUE",
-            description = "A driver option, e.g. refresh.interval=1s.")
-    Map<String, String> targetOptions = new HashMap<>();
-
-    @Option(
-            names = "--credentials-file",
-            paramLabel = "FILE",
-            description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
-    Path credentialsFile;
+    @Mixin
+    TargetOptions targetOptions;
 
     @Option(names = "--generator-ids", split = ",", paramLabel = "ID", description = "Generators to probe.")
     List<Long> generatorIds = List.of();
@@ -167,16 +148,12 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     EvaluatorSettings settings() {
         try {
-            Credentials credentials = credentialsFile != null
-                    ? Credentials.fromFile(credentialsFile)
-                    : Credentials.fromEnvironment(System.getenv());
-            TargetConfig targetConfig = new TargetConfig(
-                    target.toLowerCase(Locale.ROOT), targetUrl, collection, credentials, timeout, targetOptions);
+            TargetConfig targetConfig = targetOptions.config(target, timeout);
             return new EvaluatorSettings(
                     targetConfig,
                     generatorIds,
                     bootstrapServers,
-                    kafkaProperties(),
+                    ClientProperties.read(kafkaConfig, "--kafka-config"),
                     announceTopic,
                     topic,
                     anyHost,
@@ -190,20 +167,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-    }
-
-    private Map<String, String> kafkaProperties() {
-        Map<String, String> config = new HashMap<>();
-        if (kafkaConfig != null) {
-            Properties properties = new Properties();
-            try (InputStream in = Files.newInputStream(kafkaConfig)) {
-                properties.load(in);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("--kafka-config: cannot read " + kafkaConfig + ": " + e);
-            }
-            properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
-        }
-        return config;
     }
 
     private void print(RunResult outcome) {

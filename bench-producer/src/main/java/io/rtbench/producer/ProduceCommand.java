@@ -1,35 +1,30 @@
 package io.rtbench.producer;
 
+import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -119,20 +114,8 @@ public final class ProduceCommand implements Callable<Integer> {
             description = "Write straight to a target (direct mode) or nowhere (null) instead of Kafka.")
     String sink;
 
-    @Option(names = "--target-url", paramLabel = "URL", description = "The target's address for --sink KIND.")
-    URI targetUrl;
-
-    @Option(
-            names = "--collection",
-            defaultValue = TargetConfig.DEFAULT_COLLECTION,
-            description = "Index or table for --sink KIND.")
-    String collection;
-
-    @Option(
-            names = "--credentials-file",
-            paramLabel = "FILE",
-            description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
-    Path credentialsFile;
+    @Mixin
+    TargetOptions target;
 
     @Option(names = "--result", paramLabel = "FILE", description = "Write the result JSON here.")
     Path result;
@@ -168,41 +151,26 @@ public final class ProduceCommand implements Callable<Integer> {
             GeneratorSettings generator = new GeneratorSettings(seed, docSize);
             if (sink == null || sink.equals("kafka")) {
                 KafkaDestination kafka = new KafkaDestination(
-                        bootstrapServers, topic, key, clientConfig(), partitions, announceTopic, connectTimeout);
+                        bootstrapServers,
+                        topic,
+                        key,
+                        ClientProperties.read(producerConfig, "--producer-config"),
+                        partitions,
+                        announceTopic,
+                        connectTimeout);
                 return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, result);
             }
             if (sink.equals("null")) {
                 return new ProducerSettings(workload, generator, ProducerSettings.Sink.NULL, null, null, result);
             }
-            if (targetUrl == null) {
+            if (target.url() == null) {
                 throw new IllegalArgumentException("--sink " + sink + " needs --target-url");
             }
-            TargetConfig target = new TargetConfig(
-                    sink.toLowerCase(Locale.ROOT), targetUrl, collection, credentials(), connectTimeout, Map.of());
-            return new ProducerSettings(workload, generator, ProducerSettings.Sink.DIRECT, null, target, result);
+            TargetConfig direct = target.config(sink, connectTimeout);
+            return new ProducerSettings(workload, generator, ProducerSettings.Sink.DIRECT, null, direct, result);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-    }
-
-    private Map<String, String> clientConfig() {
-        Map<String, String> config = new HashMap<>();
-        if (producerConfig != null) {
-            Properties properties = new Properties();
-            try (InputStream in = Files.newInputStream(producerConfig)) {
-                properties.load(in);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("--producer-config: cannot read " + producerConfig + ": " + e);
-            }
-            properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
-        }
-        return config;
-    }
-
-    private Credentials credentials() {
-        return credentialsFile != null
-                ? Credentials.fromFile(credentialsFile)
-                : Credentials.fromEnvironment(System.getenv());
     }
 
     private void printSummary(RunResult outcome) {
