@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
-        subcommands = {ProduceCommand.class, EvaluateCommand.class, ServersCommand.class})
+        subcommands = {ProduceCommand.class, BridgeCommand.class, EvaluateCommand.class, ServersCommand.class})
 public final class RtbenchCommand implements Callable<Integer> {
 
     @Spec
