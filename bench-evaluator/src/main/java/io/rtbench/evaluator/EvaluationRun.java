@@ -131,7 +131,8 @@ public final class EvaluationRun {
                 settings.announceTopic(),
                 host,
                 settings.eventsTopic(),
-                announcement -> evaluator.probe(announcement.generatorId()));
+                announcement -> evaluator.probe(announcement.generatorId()),
+                announcement -> evaluator.stopProbing(announcement.generatorId()));
     }
 
     private BacklogSampler backlogSampler() {

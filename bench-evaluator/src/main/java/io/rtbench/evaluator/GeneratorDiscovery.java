@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * Finds the generators to probe on the producers' announcement topic ({@code --generators-from-topic}): reads it from
  * the beginning without a consumer group and keeps following it. Only generators of this host are taken (their
  * {@code _event_time} comes from this host's clock, spec section 3) unless told otherwise, and only those writing to
- * the given events topic when one is given.
+ * the given events topic when one is given. A generator that announced its end is reported as finished: probing it
+ * further would only measure how long ago the producer stopped.
  */
 final class GeneratorDiscovery implements AutoCloseable {
 
@@ -32,6 +33,7 @@ final class GeneratorDiscovery implements AutoCloseable {
     private final String host;
     private final String eventsTopic;
     private final Consumer<GeneratorAnnouncement> onNewGenerator;
+    private final Consumer<GeneratorAnnouncement> onFinishedGenerator;
     private final Map<Long, GeneratorAnnouncement> latest = new ConcurrentHashMap<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread thread;
@@ -46,7 +48,8 @@ final class GeneratorDiscovery implements AutoCloseable {
             String announceTopic,
             String host,
             String eventsTopic,
-            Consumer<GeneratorAnnouncement> onNewGenerator) {
+            Consumer<GeneratorAnnouncement> onNewGenerator,
+            Consumer<GeneratorAnnouncement> onFinishedGenerator) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -55,6 +58,7 @@ final class GeneratorDiscovery implements AutoCloseable {
         this.host = host;
         this.eventsTopic = eventsTopic;
         this.onNewGenerator = onNewGenerator;
+        this.onFinishedGenerator = onFinishedGenerator;
         this.thread = new Thread(this::follow, "rtbench-discovery");
         thread.setDaemon(true);
         thread.start();
@@ -99,8 +103,10 @@ final class GeneratorDiscovery implements AutoCloseable {
             return;
         }
         GeneratorAnnouncement previous = latest.put(announcement.generatorId(), announcement);
-        if (previous == null) {
+        if (previous == null && announcement.producedEvents() == null) {
             onNewGenerator.accept(announcement);
+        } else if (announcement.producedEvents() != null) {
+            onFinishedGenerator.accept(announcement);
         }
     }
 
