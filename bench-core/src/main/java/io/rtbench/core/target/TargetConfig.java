@@ -52,6 +52,10 @@ public record TargetConfig(
         return new TargetConfig(kind, url, newCollection, credentials, timeout, options);
     }
 
+    public TargetConfig withTimeout(Duration newTimeout) {
+        return new TargetConfig(kind, url, collection, credentials, newTimeout, options);
+    }
+
     public TargetConfig withOptions(Map<String, String> newOptions) {
         return new TargetConfig(kind, url, collection, credentials, timeout, newOptions);
     }

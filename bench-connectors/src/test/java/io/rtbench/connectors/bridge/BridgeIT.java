@@ -1,0 +1,158 @@
+package io.rtbench.connectors.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The bridge against a real broker and a real ClickHouse: at-least-once, idempotent, nothing lost. */
+@ExtendWith(ServersExtension.class)
+class BridgeIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @Test
+    void everyEventLandsOnceAndTheGroupCommitsItAll(
+            @RealServer(ServerKind.KAFKA) RunningServer kafka, @RealServer(ServerKind.CLICKHOUSE) RunningServer ch)
+            throws Exception {
+        String topic = "bridge-" + UUID.randomUUID();
+        TargetConfig config = clickhouse(ch.address(), "bridge_" + Long.toHexString(System.nanoTime()));
+        EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(1), 11);
+        createTopic(kafka, topic, 3);
+        produce(kafka, topic, generator, 3_000, 0);
+
+        try (Target target = Targets.open(config);
+                Bridge bridge =
+                        new Bridge(settings(kafka, topic, config, Duration.ofSeconds(30)), target, EpochClock.SYSTEM)) {
+            bridge.start();
+            await().atMost(WAIT).until(() -> target.audit(11).distinctSeqs() == 3_000);
+            AuditCounts counts = target.audit(11);
+            assertThat(counts.count()).isEqualTo(3_000);
+            assertThat(counts.maxSeq()).isEqualTo(2_999);
+            assertThat(target.newestEventTimeMicros(11)).hasValue(eventTime(2_999));
+            BridgeStats stats = bridge.stats();
+            assertThat(stats.kafkaHop().total().getTotalCount()).isEqualTo(3_000);
+            assertThat(stats.sinkWrite().total().getTotalCount()).isGreaterThanOrEqualTo(6); // batches of <= 500
+            assertThat(stats.failed()).isZero();
+            await().atMost(WAIT).until(() -> lag(kafka, bridge.settings().groupId(), topic) == 0);
+            assertThat(bridge.settings().groupId()).isEqualTo("rtbench-bridge-clickhouse-" + config.collection());
+        }
+    }
+
+    @Test
+    void aTargetThatStallsMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+        // A ClickHouse of its own: this test freezes it (SIGSTOP) for longer than the write timeout, then thaws it.
+        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT)) {
+            String topic = "stall-" + UUID.randomUUID();
+            TargetConfig config = clickhouse(ch.address(), "stall").withTimeout(Duration.ofSeconds(2));
+            createTopic(kafka, topic, 2);
+            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(2), 22);
+            try (Target target = Targets.open(config);
+                    Bridge bridge = new Bridge(
+                            settings(kafka, topic, config, Duration.ofSeconds(60)), target, EpochClock.SYSTEM)) {
+                bridge.start();
+                produce(kafka, topic, generator, 1_000, 0);
+                await().atMost(WAIT).until(() -> target.audit(22).distinctSeqs() == 1_000);
+
+                signal(ch.pid(), "STOP");
+                produce(kafka, topic, generator, 1_000, 1_000);
+                await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
+                signal(ch.pid(), "CONT");
+
+                await().atMost(WAIT).until(() -> target.audit(22).distinctSeqs() == 2_000);
+                assertThat(target.audit(22).lost(2_000)).isZero();
+                assertThat(bridge.failure()).isNull();
+                assertThat(bridge.stats().lastError()).contains("clickhouse");
+            }
+        }
+    }
+
+    private static long eventTime(long seq) {
+        return 1_763_800_000_000_000L + seq;
+    }
+
+    private static TargetConfig clickhouse(String url, String table) {
+        return new TargetConfig("clickhouse", URI.create(url), table, null, Duration.ofSeconds(10), Map.of());
+    }
+
+    private static BridgeSettings settings(RunningServer kafka, String topic, TargetConfig target, Duration retry) {
+        return new BridgeSettings(kafka.address(), topic, null, target, 500, Duration.ofMillis(5), 2, Map.of(), retry);
+    }
+
+    private static void createTopic(RunningServer kafka, String topic, int partitions) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+                    .all()
+                    .get();
+        }
+    }
+
+    private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq) {
+        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (long seq = fromSeq; seq < fromSeq + events; seq++) {
+                producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq))));
+            }
+        }
+    }
+
+    /** Events of the topic the group has not committed. */
+    private static long lag(RunningServer kafka, String group, String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
+            long committed =
+                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
+                            .mapToLong(OffsetAndMetadata::offset)
+                            .sum();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            long end = admin.listOffsets(latest).all().get().values().stream()
+                    .mapToLong(ListOffsetsResultInfo::offset)
+                    .sum();
+            return end - committed;
+        }
+    }
+
+    private static void signal(long pid, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor()).isZero();
+    }
+}
