@@ -20,7 +20,6 @@ final class GeneratorLoop {
     private final EventSink sink;
     private final EpochClock clock;
     private final ProducerStats stats;
-    private final AtomicBoolean stop;
     private final DocSizeStats docSizes = new DocSizeStats();
 
     GeneratorLoop(
@@ -28,14 +27,12 @@ final class GeneratorLoop {
             GeneratorAnnouncement announcement,
             EventSink sink,
             EpochClock clock,
-            ProducerStats stats,
-            AtomicBoolean stop) {
+            ProducerStats stats) {
         this.generator = generator;
         this.announcement = announcement;
         this.sink = sink;
         this.clock = clock;
         this.stats = stats;
-        this.stop = stop;
     }
 
     /**
@@ -45,7 +42,7 @@ final class GeneratorLoop {
      *     schedule up to the end of its last burst's slot (so that neither the last slot's idle tail nor the phase
      *     shift between generators skews the achieved rate); for an unpaced run, the time until it stopped
      */
-    long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured) {
+    long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured, AtomicBoolean stop) {
         long startedNanos = System.nanoTime();
         long produced = 0;
         while (!stop.get() && (maxEvents == 0 || produced < maxEvents)) {

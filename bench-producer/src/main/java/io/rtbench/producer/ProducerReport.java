@@ -10,7 +10,6 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.time.Durations;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -20,24 +19,22 @@ final class ProducerReport {
 
     private final ProducerSettings settings;
     private final ProducerStats stats;
-    private final List<GeneratorLoop> loops;
     private final long startNanos = System.nanoTime();
     private long lastTickNanos = startNanos;
     private long lastSentEvents;
     private long lastSentBytes;
 
-    ProducerReport(ProducerSettings settings, ProducerStats stats, List<GeneratorLoop> loops) {
+    ProducerReport(ProducerSettings settings, ProducerStats stats) {
         this.settings = settings;
         this.stats = stats;
-        this.loops = loops;
     }
 
     /** The status since the previous call; takes the latency intervals and appends them to {@code log} if any. */
     String statusLine(IntervalLog log) {
         long now = System.nanoTime();
         double seconds = Math.max(1e-9, (now - lastTickNanos) / 1e9);
-        long sentEvents = stats.sentEvents.sum();
-        long sentBytes = stats.sentBytes.sum();
+        long sentEvents = stats.sentEvents();
+        long sentBytes = stats.sentBytes();
         double eventsPerSecond = (sentEvents - lastSentEvents) / seconds;
         double bytesPerSecond = (sentBytes - lastSentBytes) / seconds;
         lastTickNanos = now;
@@ -45,7 +42,7 @@ final class ProducerReport {
         lastSentBytes = sentBytes;
 
         Histogram ack = null;
-        for (LatencyRecorder recorder : stats.metrics.all()) {
+        for (LatencyRecorder recorder : stats.metrics().all()) {
             Histogram interval = recorder.takeInterval();
             if (log != null) {
                 log.append(interval);
@@ -78,29 +75,29 @@ final class ProducerReport {
         return line.toString();
     }
 
-    StepResult step(double measuredSeconds, String histogramLog) {
+    StepResult step(double measuredSeconds, DocSizeStats sizes, String histogramLog) {
         int docSize = settings.generator().docSizeBytes();
         Rate target = settings.workload().rate();
         StepRate rate = new StepRate(
                 target.isMax() ? null : target.eventsPerSecond(docSize),
                 target.isMax() ? null : target.bytesPerSecond(docSize),
-                stats.sentEvents.sum() / measuredSeconds,
-                stats.sentBytes.sum() / measuredSeconds);
-        DocSizeStats sizes = ProducerRun.mergedDocSizes(loops);
+                stats.sentEvents() / measuredSeconds,
+                stats.sentBytes() / measuredSeconds);
         return new StepResult(
                 rate,
                 settings.workload().batchSize(),
                 measuredSeconds,
                 new StepResult.DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()),
-                EventCounts.producedOnly(stats.ackedEvents.sum(), stats.failed()),
+                EventCounts.producedOnly(stats.ackedEvents(), stats.failed()),
                 null,
-                stats.metrics.summaries(),
+                stats.metrics().summaries(),
                 null,
                 null,
                 histogramLog);
     }
 
-    static Scenario scenario(ProducerSettings settings, String targetName) {
+    Scenario scenario(ProducerSession session) {
+        String targetName = session.targetName();
         Workload workload = settings.workload();
         Map<String, Object> more = new LinkedHashMap<>();
         more.put("rate", workload.rate().toString());

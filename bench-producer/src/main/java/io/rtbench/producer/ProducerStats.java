@@ -12,18 +12,18 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ProducerStats {
 
-    final LongAdder sentEvents = new LongAdder();
-    final LongAdder sentBytes = new LongAdder();
-    final LongAdder ackedEvents = new LongAdder();
-    final LongAdder ackedBytes = new LongAdder();
-    final LongAdder failedEvents = new LongAdder();
-    final LongAdder prefillAcked = new LongAdder();
+    private final LongAdder sentEvents = new LongAdder();
+    private final LongAdder sentBytes = new LongAdder();
+    private final LongAdder ackedEvents = new LongAdder();
+    private final LongAdder ackedBytes = new LongAdder();
+    private final LongAdder failedEvents = new LongAdder();
+    private final LongAdder prefillAcked = new LongAdder();
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
 
-    final MetricSet metrics = new MetricSet();
-    final LatencyRecorder produceAck = metrics.recorder(Metrics.PRODUCE_ACK);
-    final LatencyRecorder scheduleDelay = metrics.recorder(Metrics.SCHEDULE_DELAY);
-    final LatencyRecorder sinkWrite = metrics.recorder(Metrics.SINK_WRITE);
+    private final MetricSet metrics = new MetricSet();
+    private final LatencyRecorder produceAck = metrics.recorder(Metrics.PRODUCE_ACK);
+    private final LatencyRecorder scheduleDelay = metrics.recorder(Metrics.SCHEDULE_DELAY);
+    private final LatencyRecorder sinkWrite = metrics.recorder(Metrics.SINK_WRITE);
 
     public void sent(int events, long bytes) {
         sentEvents.add(events);
@@ -43,6 +43,31 @@ public final class ProducerStats {
     public void failed(int events, String reason) {
         failedEvents.add(events);
         firstFailure.compareAndSet(null, reason);
+    }
+
+    /** Forgets everything so far (the end of a warmup, or of a step): counters and latencies. */
+    public void reset() {
+        for (LongAdder counter : new LongAdder[] {sentEvents, sentBytes, ackedEvents, ackedBytes, failedEvents}) {
+            counter.reset();
+        }
+        metrics.reset();
+    }
+
+    public MetricSet metrics() {
+        return metrics;
+    }
+
+    public long sentEvents() {
+        return sentEvents.sum();
+    }
+
+    public long sentBytes() {
+        return sentBytes.sum();
+    }
+
+    /** Measured events the destination acknowledged. */
+    public long ackedEvents() {
+        return ackedEvents.sum();
     }
 
     public LatencyRecorder produceAck() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 
 /**
  * What a producer publishes about each of its generators (on the announcement topic, {@code rtbench.generators} by
@@ -26,6 +27,11 @@ public record GeneratorAnnouncement(
     /** The final announcement of a generator that has produced {@code events} in all. */
     public GeneratorAnnouncement finished(long events) {
         return new GeneratorAnnouncement(generatorId, topic, host, runId, startedAtMicros, events);
+    }
+
+    /** The Kafka record key of announcements: the generator id, 8 bytes big-endian (one partition per generator). */
+    public byte[] key() {
+        return ByteBuffer.allocate(Long.BYTES).putLong(generatorId).array();
     }
 
     public byte[] toJson() {

@@ -1,0 +1,115 @@
+package io.rtbench.producer;
+
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.result.RunEnvironment;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.producer.sink.KafkaSinkFactory;
+import io.rtbench.producer.sink.NullSinkFactory;
+import io.rtbench.producer.sink.SinkFactory;
+import io.rtbench.producer.sink.TargetSinkFactory;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The producer side of a run: the destination (Kafka, a target, or nowhere), opened and checked once, and the steps
+ * that produce into it, each with generators of its own (so that a step's latencies and audit are its own). Used by
+ * {@code rtbench produce} (one step) and by the runner (one step per rate).
+ */
+public final class ProducerSession implements AutoCloseable {
+
+    private final ProducerSettings settings;
+    private final EpochClock clock;
+    private final String runId;
+    private final ProducerStats stats = new ProducerStats();
+    private final SinkFactory sinks;
+    private final String host = RunEnvironment.detect().host();
+    private int generatorsCreated;
+
+    /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
+    public ProducerSession(ProducerSettings settings, EpochClock clock, String runId) {
+        this.settings = settings;
+        this.clock = clock;
+        this.runId = runId;
+        this.sinks = switch (settings.sink()) {
+            case KAFKA -> {
+                KafkaPreflight.prepare(settings.kafka());
+                yield new KafkaSinkFactory(settings.kafka(), stats);
+            }
+            case NULL -> new NullSinkFactory(stats);
+            case DIRECT -> new TargetSinkFactory(settings.target(), stats);
+        };
+    }
+
+    /**
+     * New generators for a step, announced to evaluators. Each generator gets the next content seed (seed + n): the
+     * generators of a run write different contents, and the run stays reproducible.
+     */
+    public ProducerStep newStep(int generators) {
+        List<GeneratorLoop> loops = new ArrayList<>();
+        GeneratorSettings base = settings.generator();
+        for (int i = 0; i < generators; i++) {
+            GeneratorSettings own =
+                    new GeneratorSettings(base.contentSeed() + generatorsCreated++, base.docSizeBytes());
+            EventGenerator generator = new EventGenerator(own, EventGenerator.randomGeneratorId());
+            GeneratorAnnouncement announcement =
+                    new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
+            loops.add(new GeneratorLoop(
+                    generator, announcement, sinks.forGenerator(generator.generatorId()), clock, stats));
+        }
+        ProducerStep step = new ProducerStep(loops, sinks, settings.generator().docSizeBytes());
+        announce(loops, false);
+        return step;
+    }
+
+    /**
+     * Tells evaluators about generators ({@code --generators-from-topic}): at their start, and at their end with the
+     * number of events each produced, for the audit.
+     */
+    void announce(List<GeneratorLoop> loops, boolean finished) {
+        if (sinks instanceof KafkaSinkFactory kafka) {
+            for (GeneratorLoop loop : loops) {
+                GeneratorAnnouncement announcement =
+                        finished ? loop.announcement().finished(loop.producedEvents()) : loop.announcement();
+                kafka.publish(settings.kafka().announceTopic(), announcement.key(), announcement.toJson());
+            }
+            if (finished) {
+                sinks.flush();
+            }
+        }
+    }
+
+    /** Ends a step: waits for every acknowledgement and announces the generators' final counts. */
+    public void finish(ProducerStep step) {
+        sinks.flush();
+        announce(step.loops(), true);
+    }
+
+    public ProducerStats stats() {
+        return stats;
+    }
+
+    public ProducerSettings settings() {
+        return settings;
+    }
+
+    /** {@code kafka}, {@code null} or the target kind, as the result file names the target. */
+    public String targetName() {
+        return sinks.targetName();
+    }
+
+    /** The version of the destination (Kafka client or target server), or null. */
+    public String version() {
+        return sinks.version();
+    }
+
+    private String topic() {
+        return settings.kafka() != null ? settings.kafka().topic() : null;
+    }
+
+    @Override
+    public void close() {
+        sinks.close();
+    }
+}
