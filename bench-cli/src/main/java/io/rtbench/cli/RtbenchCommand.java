@@ -1,5 +1,7 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.run.RunCommand;
+import io.rtbench.cli.run.SweepCommand;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.evaluator.EvaluateCommand;
@@ -15,7 +17,14 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
-        subcommands = {ProduceCommand.class, BridgeCommand.class, EvaluateCommand.class, ServersCommand.class})
+        subcommands = {
+            RunCommand.class,
+            SweepCommand.class,
+            ProduceCommand.class,
+            BridgeCommand.class,
+            EvaluateCommand.class,
+            ServersCommand.class
+        })
 public final class RtbenchCommand implements Callable<Integer> {
 
     @Spec

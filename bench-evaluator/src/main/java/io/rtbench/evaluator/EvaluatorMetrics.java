@@ -86,6 +86,12 @@ public final class EvaluatorMetrics {
         meters(generatorId).errors.increment();
     }
 
+    /** Forgets the samples and errors so far (end of a warmup); Prometheus keeps counting. */
+    public void reset() {
+        latencies.reset();
+        probeErrors.reset();
+    }
+
     /** The HdrHistogram recorders: {@code data}, {@code dataAtRequest}, {@code query}. */
     public MetricSet latencies() {
         return latencies;

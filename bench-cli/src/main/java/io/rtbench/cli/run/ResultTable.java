@@ -1,0 +1,97 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** The table a run prints at the end: one line per step, data latency first (the RockBench paper's figures 4–9). */
+final class ResultTable {
+
+    private ResultTable() {}
+
+    static void print(RunResult result, PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "%n%s on %s via %s%s%n",
+                result.complete() ? "Finished" : "Interrupted",
+                result.scenario().target(),
+                result.scenario().pipeline(),
+                result.environment().targetVersion() == null
+                        ? ""
+                        : " (" + result.environment().targetVersion() + ")");
+        out.printf(
+                Locale.ROOT,
+                "%-10s %-10s %5s | %9s %9s %9s | %9s %9s %9s | %-22s %s%n",
+                "rate",
+                "achieved",
+                "batch",
+                "data p50",
+                "p95",
+                "p99",
+                "ack p50",
+                "hop p50",
+                "write p50",
+                "landed/produced",
+                "sustained");
+        for (StepResult step : result.steps()) {
+            Double target = step.rate().targetBytesPerSec();
+            out.printf(
+                    Locale.ROOT,
+                    "%-10s %-10s %5s | %9s %9s %9s | %9s %9s %9s | %-22s %s%n",
+                    target == null ? "max" : megabytes(target),
+                    megabytes(step.rate().achievedBytesPerSec()),
+                    step.batchSize(),
+                    ms(step, Metrics.DATA, Percentile.P50),
+                    ms(step, Metrics.DATA, Percentile.P95),
+                    ms(step, Metrics.DATA, Percentile.P99),
+                    ms(step, Metrics.PRODUCE_ACK, Percentile.P50),
+                    ms(step, Metrics.KAFKA_HOP, Percentile.P50),
+                    ms(step, Metrics.SINK_WRITE, Percentile.P50),
+                    audit(step),
+                    step.sustained() == null ? "-" : step.sustained() ? "yes" : "NO");
+        }
+        out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
+        out.flush();
+    }
+
+    private enum Percentile {
+        P50,
+        P95,
+        P99
+    }
+
+    private static String ms(StepResult step, String metric, Percentile percentile) {
+        LatencySummary summary = step.latencyMs().get(metric);
+        if (summary == null) {
+            return "-";
+        }
+        double value = switch (percentile) {
+            case P50 -> summary.p50();
+            case P95 -> summary.p95();
+            case P99 -> summary.p99();
+        };
+        return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    private static String megabytes(double bytesPerSecond) {
+        return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
+    }
+
+    private static String audit(StepResult step) {
+        if (step.events().landed() == null) {
+            return String.format(Locale.ROOT, "-/%,d", step.events().produced());
+        }
+        String line = String.format(
+                Locale.ROOT, "%,d/%,d", step.events().landed(), step.events().produced());
+        if (step.events().lost() != null && step.events().lost() > 0) {
+            line += String.format(Locale.ROOT, " LOST %,d", step.events().lost());
+        }
+        if (step.events().duplicates() != null && step.events().duplicates() > 0) {
+            line += String.format(Locale.ROOT, " dup %,d", step.events().duplicates());
+        }
+        return line;
+    }
+}

@@ -1,0 +1,77 @@
+package io.rtbench.cli.run;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.StatusLine;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.servers.ServerUnavailableException;
+import io.rtbench.servers.Servers;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.apache.kafka.common.KafkaException;
+
+/**
+ * What every run-like command shares: Ctrl-C handling (finished steps are written with {@code complete: false} and
+ * the servers the run started are stopped), the Prometheus endpoint, turning failures into one line, and the final
+ * table.
+ */
+final class RunLauncher {
+
+    /** Where {@code kafka-connect} finds rtbench's sink plugin; set by the launcher script. */
+    static final String CONNECT_PLUGIN_PROPERTY = "rtbench.connect.plugin.path";
+
+    private RunLauncher() {}
+
+    static RunResult launch(
+            RunSpec spec, int prometheusPort, PrintWriter out, Function<BenchmarkSession, RunResult> steps) {
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onCtrlC = new Thread(() -> {
+            stop.set(true);
+            try {
+                finished.await(3, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        StatusLine status = StatusLine.onStdout();
+        PrometheusEndpoint prometheus = prometheusPort > 0 ? new PrometheusEndpoint("127.0.0.1", prometheusPort) : null;
+        MeterRegistry registry = prometheus != null ? prometheus.registry() : new SimpleMeterRegistry();
+        try (BenchmarkSession session = BenchmarkSession.open(
+                spec, Servers.provider(System.getenv()), connectPlugin(), registry, status, stop)) {
+            steps.apply(session);
+            RunResult result = session.finish();
+            status.finish();
+            ResultTable.print(result, out);
+            out.println("result: " + spec.result().toAbsolutePath());
+            out.flush();
+            return result;
+        } catch (TargetException | ServerUnavailableException | KafkaException e) {
+            status.finish();
+            throw new FailureException(e.getMessage(), e);
+        } finally {
+            if (prometheus != null) {
+                prometheus.close();
+            }
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onCtrlC);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for us
+            }
+        }
+    }
+
+    private static Path connectPlugin() {
+        String path = System.getProperty(CONNECT_PLUGIN_PROPERTY);
+        return path == null ? null : Path.of(path);
+    }
+}

@@ -1,0 +1,144 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.target.Credentials;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerProvider;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The servers of a run: started here on 127.0.0.1 ({@code --servers local}: Kafka, Connect and the target's database,
+ * as the pipeline needs) and stopped at the end, or given by address ({@code --servers external}).
+ */
+final class RunServers implements AutoCloseable {
+
+    /** The PostgreSQL role of rtbench's local clusters (no password, loopback only). */
+    private static final String LOCAL_POSTGRES_USER = "rtbench";
+
+    private final List<RunningServer> started = new ArrayList<>();
+    private String bootstrapServers;
+    private URI targetUrl;
+    private String connectUrl;
+    private String kafkaVersion;
+    private Credentials localCredentials;
+
+    private RunServers() {}
+
+    static RunServers start(RunSpec spec, ServerProvider provider, Path connectPluginPath, Consumer<String> progress) {
+        RunServers servers = new RunServers();
+        try {
+            if (spec.localServers()) {
+                servers.startLocal(spec, provider, connectPluginPath, progress);
+            } else {
+                servers.useExternal(spec);
+            }
+            return servers;
+        } catch (RuntimeException e) {
+            servers.close();
+            throw e;
+        }
+    }
+
+    private void startLocal(RunSpec spec, ServerProvider provider, Path connectPluginPath, Consumer<String> progress) {
+        if (spec.pipeline().usesKafka()) {
+            progress.accept("starting Kafka");
+            RunningServer kafka = start(provider, ServerKind.KAFKA, ServerOptions.DEFAULT);
+            bootstrapServers = kafka.address();
+            kafkaVersion = kafka.version();
+        }
+        ServerKind database = databaseOf(spec.target());
+        if (database != null) {
+            progress.accept("starting " + database.cliName());
+            RunningServer server = start(provider, database, ServerOptions.DEFAULT);
+            targetUrl = URI.create(server.address());
+            if (database == ServerKind.POSTGRES) {
+                localCredentials = new Credentials(LOCAL_POSTGRES_USER, null, null);
+            }
+        } else {
+            targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
+        }
+        if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
+            progress.accept("starting Kafka Connect");
+            ServerOptions options = new ServerOptions(
+                    0,
+                    connectPluginPath == null
+                            ? Map.of("bootstrap.servers", bootstrapServers)
+                            : Map.of(
+                                    "bootstrap.servers",
+                                    bootstrapServers,
+                                    "plugin.path",
+                                    connectPluginPath.toString()));
+            connectUrl = start(provider, ServerKind.CONNECT, options).address();
+        }
+    }
+
+    private void useExternal(RunSpec spec) {
+        if (spec.pipeline().usesKafka() && spec.bootstrapServers() == null) {
+            throw new IllegalArgumentException("--servers external needs --bootstrap-servers");
+        }
+        if (spec.targetUrl() == null && databaseOf(spec.target()) != null) {
+            throw new IllegalArgumentException("--servers external needs --target-url");
+        }
+        if (spec.pipeline() == Pipeline.KAFKA_CONNECT && spec.connectUrl() == null) {
+            throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
+        }
+        bootstrapServers = spec.bootstrapServers();
+        targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
+        connectUrl = spec.connectUrl();
+    }
+
+    private RunningServer start(ServerProvider provider, ServerKind kind, ServerOptions options) {
+        RunningServer server = provider.start(kind, options);
+        started.add(server);
+        return server;
+    }
+
+    /** The database server a target kind runs on, or null for the in-process targets. */
+    static ServerKind databaseOf(String target) {
+        return switch (target) {
+            case "opensearch" -> ServerKind.OPENSEARCH;
+            case "elasticsearch" -> ServerKind.ELASTICSEARCH;
+            case "clickhouse" -> ServerKind.CLICKHOUSE;
+            case "postgres" -> ServerKind.POSTGRES;
+            default -> null;
+        };
+    }
+
+    String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    URI targetUrl() {
+        return targetUrl;
+    }
+
+    String connectUrl() {
+        return connectUrl;
+    }
+
+    /** The Kafka version when rtbench started the broker; null otherwise. */
+    String kafkaVersion() {
+        return kafkaVersion;
+    }
+
+    /** Credentials for a target rtbench started itself, or those of the environment. */
+    Credentials credentials() {
+        return localCredentials != null ? localCredentials : Credentials.fromEnvironment(System.getenv());
+    }
+
+    /** Stops what was started, newest first (Connect before its Kafka). */
+    @Override
+    public void close() {
+        List<RunningServer> newestFirst = new ArrayList<>(started);
+        Collections.reverse(newestFirst);
+        newestFirst.forEach(RunningServer::close);
+        started.clear();
+    }
+}

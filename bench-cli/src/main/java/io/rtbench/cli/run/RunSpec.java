@@ -1,0 +1,66 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.pacing.Rate;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A fully resolved run (defaults < scenario YAML < command-line flags, see {@link RunSpecBuilder}): what to measure,
+ * where, and how. One step per rate × batch size.
+ *
+ * @param localServers start the servers the run needs on this machine ({@code --servers local}), or use the given
+ *     addresses ({@code external})
+ * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a connector
+ *     JSON config (any third-party sink, e.g. the Debezium JDBC sink)
+ * @param warmup produced at the step's rate before measuring, then discarded
+ * @param drainTimeout how long to wait between steps for the sink to catch up
+ */
+public record RunSpec(
+        String target,
+        Pipeline pipeline,
+        boolean localServers,
+        URI targetUrl,
+        String bootstrapServers,
+        String connectUrl,
+        String collection,
+        Map<String, String> targetOptions,
+        String connector,
+        String topic,
+        List<Rate> rates,
+        List<Integer> batchSizes,
+        int generators,
+        int docSize,
+        long seed,
+        long prefill,
+        Duration warmup,
+        Duration duration,
+        Duration probeInterval,
+        Duration probeTimeout,
+        Duration drainTimeout,
+        BridgeSpec bridge,
+        Path result) {
+
+    /** The bridge's settings ({@code kafka-bridge} only). */
+    public record BridgeSpec(int batchSize, Duration linger, int threads) {}
+
+    public RunSpec {
+        Objects.requireNonNull(target, "target");
+        targetOptions = Map.copyOf(targetOptions);
+        rates = List.copyOf(rates);
+        batchSizes = List.copyOf(batchSizes);
+    }
+
+    /** The steps in order: every rate, for every batch size. */
+    public List<StepPlan> steps() {
+        return batchSizes.stream()
+                .flatMap(batch -> rates.stream().map(rate -> new StepPlan(rate, batch)))
+                .toList();
+    }
+
+    /** One step: a rate held for the step's duration, in bursts of {@code batchSize}. */
+    public record StepPlan(Rate rate, int batchSize) {}
+}

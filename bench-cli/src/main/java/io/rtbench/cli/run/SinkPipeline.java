@@ -1,0 +1,45 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.metrics.MetricSet;
+
+/**
+ * The part of a pipeline between Kafka and the target, as the runner sees it: its stage latencies
+ * ({@code kafkaHop}, {@code sinkWrite}), the consumer group whose lag is the backlog, and whether it died.
+ */
+interface SinkPipeline extends AutoCloseable {
+
+    /** Stage latencies recorded by the sink; empty for {@code direct}, where the producer records sinkWrite. */
+    MetricSet metrics();
+
+    /** The consumer group whose lag is the backlog; null when there is no Kafka hop. */
+    String consumerGroup();
+
+    /** Why the sink stopped on its own, or null while it runs. */
+    String failure();
+
+    @Override
+    void close();
+
+    /** {@code direct}: the producer writes to the target itself; nothing runs between them. */
+    SinkPipeline NONE = new SinkPipeline() {
+        private final MetricSet empty = new MetricSet();
+
+        @Override
+        public MetricSet metrics() {
+            return empty;
+        }
+
+        @Override
+        public String consumerGroup() {
+            return null;
+        }
+
+        @Override
+        public String failure() {
+            return null;
+        }
+
+        @Override
+        public void close() {}
+    };
+}
