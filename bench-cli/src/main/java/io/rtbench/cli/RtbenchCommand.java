@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.run.QuickstartCommand;
 import io.rtbench.cli.run.RunCommand;
 import io.rtbench.cli.run.SweepCommand;
 import io.rtbench.cli.support.CommandLines;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Spec;
         versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
         subcommands = {
+            QuickstartCommand.class,
             RunCommand.class,
             SweepCommand.class,
             ProduceCommand.class,

@@ -1,0 +1,90 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.cli.run.RunSpec.StepPlan;
+import io.rtbench.cli.support.CommandLines;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rtbench quickstart}: the README's first command. No arguments, no Docker: a local Kafka broker (in this JVM)
+ * and a local OpenSearch (child process), the bridge, the evaluator, a short rate sweep; a table, a result file and a
+ * report. About three minutes on two cores.
+ */
+@Command(
+        name = "quickstart",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        showDefaultValues = true,
+        description = "A short rate sweep on a local Kafka and a local OpenSearch (no Docker): table, result, report.")
+public final class QuickstartCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--rates",
+            split = ",",
+            defaultValue = "1MB,2MB,4MB",
+            paramLabel = "RATE",
+            description = "The sweep's rates.")
+    List<String> rates;
+
+    @Option(
+            names = "--step-duration",
+            defaultValue = "30s",
+            paramLabel = "DURATION",
+            description = "Measured length of each step.")
+    String stepDuration;
+
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Where the result and report go (default rtbench-out/quickstart-<time>).")
+    Path out;
+
+    @Option(
+            names = "--prometheus-port",
+            defaultValue = "9464",
+            description = "Port of /metrics on 127.0.0.1 (0: none).")
+    int prometheusPort;
+
+    @Override
+    public Integer call() {
+        Path dir = out != null
+                ? out
+                : Path.of(
+                        "rtbench-out",
+                        "quickstart-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "opensearch";
+        builder.pipeline = "kafka-bridge";
+        builder.servers = "local";
+        builder.rates = rates;
+        builder.duration = stepDuration;
+        builder.warmup = "5s";
+        builder.generators = 2;
+        builder.result = dir.resolve("result.json").toString();
+        RunSpec run = RunCommand.resolve(spec, builder, "quickstart");
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
+                        run.target(), run.pipeline().cliName(), String.join(", ", rates), stepDuration, dir);
+        RunLauncher.launch(run, prometheusPort, spec.commandLine().getOut(), session -> {
+            for (StepPlan plan : run.steps()) {
+                if (session.runStep(plan) == null) {
+                    break;
+                }
+            }
+            return session.result();
+        });
+        return CommandLines.OK;
+    }
+}
