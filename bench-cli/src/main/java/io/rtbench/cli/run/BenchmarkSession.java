@@ -188,6 +188,16 @@ public final class BenchmarkSession implements AutoCloseable {
         return stepResult;
     }
 
+    /** Runs the steps in order until they are done or the run is stopped; returns the result so far. */
+    public RunResult runSteps(List<StepPlan> plans) {
+        for (StepPlan plan : plans) {
+            if (stop.get() || runStep(plan) == null) {
+                break;
+            }
+        }
+        return result;
+    }
+
     private List<LatencyRecorder> recorders() {
         List<LatencyRecorder> all = new ArrayList<>();
         for (MetricSet set : List.of(

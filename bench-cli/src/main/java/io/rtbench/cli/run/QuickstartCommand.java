@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
 import io.rtbench.cli.support.CommandLines;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -77,14 +76,7 @@ public final class QuickstartCommand implements Callable<Integer> {
                 .printf(
                         "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
                         run.target(), run.pipeline().cliName(), String.join(", ", rates), stepDuration, dir);
-        RunLauncher.launch(run, prometheusPort, spec.commandLine().getOut(), session -> {
-            for (StepPlan plan : run.steps()) {
-                if (session.runStep(plan) == null) {
-                    break;
-                }
-            }
-            return session.result();
-        });
+        RunLauncher.launch(run, prometheusPort, spec.commandLine().getOut(), session -> session.runSteps(run.steps()));
         return CommandLines.OK;
     }
 }

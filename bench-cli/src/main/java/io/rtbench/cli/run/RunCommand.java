@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
 import io.rtbench.cli.support.CommandLines;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -31,14 +30,8 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         RunSpec run = resolve(spec, options.resolved(), "run");
-        RunLauncher.launch(run, options.prometheusPort, spec.commandLine().getOut(), session -> {
-            for (StepPlan plan : run.steps()) {
-                if (session.runStep(plan) == null) {
-                    break;
-                }
-            }
-            return session.result();
-        });
+        RunLauncher.launch(
+                run, options.prometheusPort, spec.commandLine().getOut(), session -> session.runSteps(run.steps()));
         return CommandLines.OK;
     }
 

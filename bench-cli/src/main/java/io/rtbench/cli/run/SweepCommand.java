@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
 import io.rtbench.cli.support.CommandLines;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -38,14 +37,8 @@ public final class SweepCommand implements Callable<Integer> {
                     spec.commandLine(), "--rates is required (or 'rates:' in the scenario), e.g. --rates 1MB,2MB,4MB");
         }
         RunSpec run = RunCommand.resolve(spec, builder, "sweep");
-        RunLauncher.launch(run, options.prometheusPort, spec.commandLine().getOut(), session -> {
-            for (StepPlan plan : run.steps()) {
-                if (session.runStep(plan) == null) {
-                    break;
-                }
-            }
-            return session.result();
-        });
+        RunLauncher.launch(
+                run, options.prometheusPort, spec.commandLine().getOut(), session -> session.runSteps(run.steps()));
         return CommandLines.OK;
     }
 }
