@@ -20,6 +20,7 @@ final class GeneratorState {
     private long[] eventTime = new long[64];
     private int pending;
     private long newestVisibleMicros = Long.MIN_VALUE;
+    private long lastVisibleAtMicros = Long.MIN_VALUE;
 
     GeneratorState(long generatorId) {
         this.generatorId = generatorId;
@@ -27,6 +28,15 @@ final class GeneratorState {
 
     long generatorId() {
         return generatorId;
+    }
+
+    /**
+     * The visibility time of an event written now that would be visible at {@code wantedMicros}: not before the events
+     * written earlier (a later write with a smaller jitter must not overtake them).
+     */
+    synchronized long visibleInWriteOrder(long wantedMicros) {
+        lastVisibleAtMicros = Math.max(lastVisibleAtMicros, wantedMicros);
+        return lastVisibleAtMicros;
     }
 
     /** Schedules an event to become visible at {@code visibleAtMicros}. */

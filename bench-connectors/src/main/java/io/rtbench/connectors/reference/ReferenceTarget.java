@@ -15,9 +15,11 @@ import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * An in-memory database whose data latency is known exactly (spec section 4, calibrate): each event becomes visible to
- * probes {@code visibility.delay ± visibility.jitter} after its write call returns, and that true latency
- * ({@code visibleAt − _event_time}) is recorded per event into {@link #truth()}. Comparing the evaluator's {@code data}
+ * An in-memory database whose data latency is known exactly (spec section 4, calibrate): each write call's events
+ * become visible to probes {@code visibility.delay ± visibility.jitter} after the call returns (one jitter draw per
+ * call, as one refresh exposes a whole batch), never before events written earlier for the same generator (visibility
+ * follows write order, as in the databases it stands for), and that true latency ({@code visibleAt − _event_time}) is
+ * recorded per event into {@link #truth()}. Comparing the evaluator's {@code data}
  * metric with it measures the harness's own error. Options in {@link ReferenceSettings}, including {@code write.limit},
  * a known capacity for testing {@code peak}.
  *
@@ -59,13 +61,15 @@ final class ReferenceTarget implements Target, GroundTruth {
     public WriteResult write(EventBatch batch) {
         requireCollection("write");
         long writtenMicros = awaitCapacity(batch);
+        // One draw per write call: a batch becomes visible at once, as a refresh would make it.
+        long batchVisibleAtMicros = writtenMicros + Math.max(0, settings.delayMicros() + jitterMicros());
         GeneratorState state = null;
         for (Event event : batch.events()) {
             if (state == null || event.generatorId() != state.generatorId()) {
                 state = store.generator(event.generatorId());
             }
             if (state.tally.add(event.seq())) {
-                long visibleAtMicros = writtenMicros + Math.max(0, settings.delayMicros() + jitterMicros());
+                long visibleAtMicros = state.visibleInWriteOrder(batchVisibleAtMicros);
                 state.add(visibleAtMicros, event.eventTimeMicros(), writtenMicros);
                 store.truth().recordMicros(visibleAtMicros - event.eventTimeMicros());
             }

@@ -82,24 +82,40 @@ class ReferenceTargetTest {
     }
 
     @Test
-    void jitterSpreadsVisibilityOverDelayPlusOrMinusJitter() {
+    void jitterSpreadsVisibilityOverDelayPlusOrMinusJitterPerWriteCall() {
         ReferenceTarget target = created(Map.of("visibility.delay", "100ms", "visibility.jitter", "20ms"));
-        List<Event> events = new ArrayList<>();
+        // Write calls 50 ms apart (more than twice the jitter): each call's draw stands on its own.
         for (int seq = 0; seq < 2_000; seq++) {
-            events.add(TestEvents.event(GENERATOR, seq, START));
+            target.write(new EventBatch(List.of(TestEvents.event(GENERATOR, seq, clock.epochMicros()))));
+            clock.advanceMicros(50_000);
         }
-
-        target.write(new EventBatch(events));
 
         Histogram truth = target.truth().total();
         assertThat(truth.getTotalCount()).isEqualTo(2_000);
         assertThat(truth.getMinValue()).isBetween(truth.lowestEquivalentValue(80_000), 85_000L);
         assertThat(truth.getMaxValue()).isBetween(115_000L, truth.highestEquivalentValue(120_000));
         assertThat(truth.getValueAtPercentile(50)).isBetween(95_000L, 105_000L);
-        clock.advanceMicros(79_999);
+    }
+
+    @Test
+    void aBatchBecomesVisibleAtOnceAndNeverBeforeEarlierWrites() {
+        ReferenceTarget target = created(Map.of("visibility.delay", "100ms", "visibility.jitter", "20ms"));
+        List<Event> first = new ArrayList<>();
+        for (int seq = 0; seq < 100; seq++) {
+            first.add(TestEvents.event(GENERATOR, seq, START + seq));
+        }
+        target.write(new EventBatch(first));
+        Histogram truth = target.truth().total();
+        // One draw for the whole batch: its 100 truths differ only by their event times (100 µs apart at most).
+        assertThat(truth.getMaxValue() - truth.getMinValue()).isLessThanOrEqualTo(100 + truth.getMaxValue() / 500);
+        clock.advanceMicros(1_000);
+        target.write(new EventBatch(List.of(TestEvents.event(GENERATOR, 100, START + 100))));
+
+        clock.advanceMicros(79_000 - 1_000 - 1);
         assertThat(target.newestEventTimeMicros(GENERATOR)).isEmpty();
-        clock.advanceMicros(40_001);
-        assertThat(target.newestEventTimeMicros(GENERATOR)).hasValue(START);
+        clock.advanceMicros(45_000);
+        // Both visible by now, and the second never became visible while the first was not.
+        assertThat(target.newestEventTimeMicros(GENERATOR)).hasValue(START + 100);
     }
 
     @Test
