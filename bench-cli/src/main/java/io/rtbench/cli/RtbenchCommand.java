@@ -1,5 +1,7 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.run.CalibrateCommand;
+import io.rtbench.cli.run.PeakCommand;
 import io.rtbench.cli.run.QuickstartCommand;
 import io.rtbench.cli.run.RunCommand;
 import io.rtbench.cli.run.SweepCommand;
@@ -22,6 +24,8 @@ import picocli.CommandLine.Spec;
             QuickstartCommand.class,
             RunCommand.class,
             SweepCommand.class,
+            PeakCommand.class,
+            CalibrateCommand.class,
             ProduceCommand.class,
             BridgeCommand.class,
             EvaluateCommand.class,

@@ -1,0 +1,107 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.cli.run.RunSpec.StepPlan;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.RunResult.Peak;
+import io.rtbench.core.result.StepResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code rtbench peak}: the highest sustained ingest rate of a target, and its data latency there. */
+@Command(
+        name = "peak",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description =
+                "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
+public final class PeakCommand implements Callable<Integer> {
+
+    static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 1% of the rate), achieved rate >= 98%"
+            + " of the target, nothing lost";
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--start-rate", defaultValue = "1MB", description = "The first rate tried.")
+    String startRate;
+
+    @Option(names = "--growth", defaultValue = "2", description = "Factor between steps until one is not sustained.")
+    double growth;
+
+    @Option(names = "--increment", paramLabel = "RATE", description = "Fixed increment instead of --growth, e.g. 2MB.")
+    String increment;
+
+    @Option(names = "--precision", defaultValue = "0.1", description = "Bisect until within this fraction of the rate.")
+    double precision;
+
+    @Option(names = "--max-steps", defaultValue = "12", description = "Give up after this many steps.")
+    int maxSteps;
+
+    @Mixin
+    RunOptions options;
+
+    @Override
+    public Integer call() {
+        RunSpecBuilder builder = options.resolved();
+        builder.rates = List.of(startRate);
+        RunSpec run = RunCommand.resolve(spec, builder, "peak");
+        PeakSearch search;
+        try {
+            search = new PeakSearch(
+                    Rate.parse(startRate),
+                    growth,
+                    increment == null ? null : Rate.parse(increment),
+                    precision,
+                    maxSteps);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        int batchSize = run.batchSizes().get(0);
+        RunResult outcome = RunLauncher.launch(
+                run, options.prometheusPort, spec.commandLine().getOut(), session -> {
+                    StepResult best = null;
+                    for (Rate rate = search.next(); rate != null; rate = search.next()) {
+                        StepResult step = session.runStep(new StepPlan(rate, batchSize));
+                        if (step == null) {
+                            break;
+                        }
+                        boolean sustained = Boolean.TRUE.equals(step.sustained());
+                        search.record(sustained);
+                        if (sustained
+                                && (best == null
+                                        || step.rate().achievedEventsPerSec()
+                                                > best.rate().achievedEventsPerSec())) {
+                            best = step;
+                        }
+                    }
+                    if (best != null) {
+                        session.update(session.result()
+                                .withPeak(new Peak(
+                                        best.rate().achievedEventsPerSec(),
+                                        best.rate().achievedBytesPerSec(),
+                                        CRITERION)));
+                    }
+                    return session.result();
+                });
+        Peak peak = outcome.peak();
+        spec.commandLine()
+                .getOut()
+                .println(
+                        peak == null
+                                ? "peak: no step was sustained; try a lower --start-rate"
+                                : String.format(
+                                        Locale.ROOT,
+                                        "peak: %,.0f events/s (%.2f MB/s) sustained",
+                                        peak.sustainedEventsPerSec(),
+                                        peak.sustainedBytesPerSec() / 1e6));
+        return CommandLines.OK;
+    }
+}

@@ -1,0 +1,70 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.pacing.Rate;
+
+/**
+ * The rate schedule of {@code rtbench peak} (spec section 4, seed 002): raise the rate step by step (×growth, or
+ * +increment) until a step is not sustained, then bisect between the last sustained and the first unsustained rate
+ * until they are within {@code precision} of each other. Pure: the caller runs each proposed step and reports back.
+ */
+final class PeakSearch {
+
+    private final double growth;
+    private final Rate increment;
+    private final double precision;
+    private final int maxSteps;
+    private Rate next;
+    private Rate highestSustained;
+    private Rate lowestUnsustained;
+    private int steps;
+
+    PeakSearch(Rate start, double growth, Rate increment, double precision, int maxSteps) {
+        if (start.isMax()) {
+            throw new IllegalArgumentException("--start-rate must be a rate, not max");
+        }
+        if (increment == null && !(growth > 1)) {
+            throw new IllegalArgumentException("--growth must be above 1, got " + growth);
+        }
+        if (!(precision > 0 && precision < 1)) {
+            throw new IllegalArgumentException("--precision must be between 0 and 1, got " + precision);
+        }
+        this.next = start;
+        this.growth = growth;
+        this.increment = increment;
+        this.precision = precision;
+        this.maxSteps = maxSteps;
+    }
+
+    /** The next rate to try, or null when the search is over. */
+    Rate next() {
+        return steps >= maxSteps ? null : next;
+    }
+
+    /** Reports the outcome of the step at {@link #next()}. */
+    void record(boolean sustained) {
+        Rate tried = next;
+        steps++;
+        if (sustained) {
+            highestSustained = tried;
+        } else {
+            lowestUnsustained = tried;
+        }
+        if (lowestUnsustained == null) {
+            next = increment != null
+                    ? new Rate(tried.unit(), tried.perSecond() + increment.perSecond())
+                    : tried.times(growth);
+        } else if (highestSustained == null) {
+            next = tried.times(0.5); // even the start was too much: look below it
+        } else if (lowestUnsustained.perSecond() - highestSustained.perSecond()
+                <= precision * lowestUnsustained.perSecond()) {
+            next = null;
+        } else {
+            next = new Rate(tried.unit(), (highestSustained.perSecond() + lowestUnsustained.perSecond()) / 2);
+        }
+    }
+
+    /** The highest rate that was sustained, or null if none was. */
+    Rate highestSustained() {
+        return highestSustained;
+    }
+}
