@@ -10,8 +10,11 @@ import java.util.List;
  */
 public final class BacklogSeries {
 
-    /** A growth below this fraction of the ingest rate is noise (batching), not a falling-behind sink. */
-    static final double SLOPE_TOLERANCE_OF_RATE = 0.01;
+    /**
+     * A growth below this fraction of the ingest rate does not count: the same tolerance as for the achieved rate (a
+     * sink falling behind by less than 2 % is within what one step can tell).
+     */
+    static final double SLOPE_TOLERANCE_OF_RATE = 0.02;
 
     /** ... and below this many events per second, whatever the rate. */
     static final double MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC = 5;
@@ -49,12 +52,23 @@ public final class BacklogSeries {
         }
         double denominator = n * sumXX - sumX * sumX;
         double slope = denominator == 0 ? 0 : (n * sumXY - sumX * sumY) / denominator;
-        return new Backlog(samples.get(0)[1], last(), slope);
+        double intercept = (sumY - slope * sumX) / n;
+        double squaredResiduals = 0;
+        for (long[] sample : samples) {
+            double residual = sample[1] - (intercept + slope * (sample[0] - t0) / 1000.0);
+            squaredResiduals += residual * residual;
+        }
+        // Standard error of the slope: a sawtooth lag (batches, commits) makes short steps' slopes noisy.
+        double spreadX = sumXX - sumX * sumX / n;
+        double standardError =
+                n <= 2 || spreadX == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(squaredResiduals / (n - 2) / spreadX);
+        return new Backlog(samples.get(0)[1], last(), slope, Double.isFinite(standardError) ? standardError : null);
     }
 
     /**
      * Whether a step was sustained (spec section 3): the backlog did not grow and the achieved rate is within 2 % of the
-     * target. Without a target rate ({@code --rate max}) only the backlog counts.
+     * target. Without a target rate ({@code --rate max}) only the backlog counts. "Grows" is a slope test: the
+     * least-squares slope exceeds max(5 events/s, 2 % of the rate) and twice its standard error.
      */
     public static boolean sustained(Backlog backlog, Double targetEventsPerSec, double achievedEventsPerSec) {
         boolean rateKept = targetEventsPerSec == null || achievedEventsPerSec >= 0.98 * targetEventsPerSec;
@@ -62,6 +76,10 @@ public final class BacklogSeries {
             return rateKept;
         }
         double tolerance = Math.max(MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC, SLOPE_TOLERANCE_OF_RATE * achievedEventsPerSec);
-        return rateKept && backlog.slopeEventsPerSec() <= tolerance;
+        double slope = backlog.slopeEventsPerSec();
+        // Growing: above the tolerance, and above twice its standard error (not a chance of a noisy sawtooth).
+        boolean grows = slope > tolerance
+                && (backlog.slopeStdErrorEventsPerSec() == null || slope > 2 * backlog.slopeStdErrorEventsPerSec());
+        return rateKept && !grows;
     }
 }

@@ -100,7 +100,7 @@ public final class EvaluationRun {
                     evaluator.metrics().probeErrors(),
                     summaries,
                     backlogSummary,
-                    backlogSummary == null ? null : backlogSummary.slopeEventsPerSec() <= 0,
+                    backlogSummary == null ? null : BacklogSeries.sustained(backlogSummary, null, landedPerSecond),
                     histogramLogName());
             RunResult result = RunResult.started(
                             UUID.randomUUID().toString(),

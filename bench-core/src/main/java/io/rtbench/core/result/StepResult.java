@@ -49,6 +49,11 @@ public record StepResult(
         }
     }
 
-    /** Consumer lag of the sink's group over the step (spec section 3). */
-    public record Backlog(long startEvents, long endEvents, double slopeEventsPerSec) {}
+    /**
+     * Consumer lag of the sink's group over the step (spec section 3): first and last sample, least-squares slope and
+     * the slope's standard error (null with fewer than three samples).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Backlog(
+            long startEvents, long endEvents, double slopeEventsPerSec, Double slopeStdErrorEventsPerSec) {}
 }
