@@ -1,0 +1,144 @@
+package io.rtbench.connectors.clickhouse;
+
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.EventLayout;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The body of {@code INSERT … FORMAT JSONEachRow}, built from the serialized events without a JSON library: one row
+ * per event, {@code {"_id":"…","_event_time":…,"generator_identifier":…,"_seq":…,"doc":"<the whole document as a
+ * JSON string>"}}. The identity columns come from the {@link Event}'s fields, the document is copied with JSON string
+ * escaping ({@link #escapedLength}, {@link #escape}): two passes over its bytes and one exactly sized array for the
+ * batch. Numbers are written unsigned, matching the {@code UInt64} columns.
+ */
+final class JsonEachRowBody {
+
+    private static final byte[] ID = ascii("{\"_id\":\"");
+    private static final byte[] EVENT_TIME = ascii("\",\"_event_time\":");
+    private static final byte[] GENERATOR = ascii(",\"generator_identifier\":");
+    private static final byte[] SEQ = ascii(",\"_seq\":");
+    private static final byte[] DOC = ascii(",\"doc\":\"");
+    private static final byte[] END = ascii("\"}\n");
+    private static final byte[] HEX = ascii("0123456789abcdef");
+    private static final int FIXED_LENGTH = ID.length
+            + EventLayout.ID_LENGTH
+            + EVENT_TIME.length
+            + GENERATOR.length
+            + SEQ.length
+            + DOC.length
+            + END.length;
+
+    private JsonEachRowBody() {}
+
+    static byte[] of(EventBatch batch) {
+        int size = 0;
+        for (Event event : batch.events()) {
+            size += FIXED_LENGTH
+                    + digits(event.eventTimeMicros())
+                    + digits(event.generatorId())
+                    + digits(event.seq())
+                    + escapedLength(event.json());
+        }
+        byte[] body = new byte[size];
+        int pos = 0;
+        for (Event event : batch.events()) {
+            pos = put(body, pos, ID);
+            System.arraycopy(event.json(), EventLayout.ID_OFFSET, body, pos, EventLayout.ID_LENGTH);
+            pos += EventLayout.ID_LENGTH;
+            pos = put(body, pos, EVENT_TIME);
+            pos = putUnsigned(body, pos, event.eventTimeMicros());
+            pos = put(body, pos, GENERATOR);
+            pos = putUnsigned(body, pos, event.generatorId());
+            pos = put(body, pos, SEQ);
+            pos = putUnsigned(body, pos, event.seq());
+            pos = put(body, pos, DOC);
+            pos = escape(event.json(), body, pos);
+            pos = put(body, pos, END);
+        }
+        return body;
+    }
+
+    /** Length of {@code utf8} as the inside of a JSON string. */
+    static int escapedLength(byte[] utf8) {
+        int length = utf8.length;
+        for (byte b : utf8) {
+            if (b == '"' || b == '\\' || b == '\n' || b == '\r' || b == '\t') {
+                length += 1;
+            } else if (b >= 0 && b < 0x20) {
+                length += 5;
+            }
+        }
+        return length;
+    }
+
+    /**
+     * Writes {@code utf8} as the inside of a JSON string: quote, backslash and control characters escaped, everything
+     * else (including multi-byte UTF-8) copied as is.
+     *
+     * @return the index after the last byte written
+     */
+    static int escape(byte[] utf8, byte[] out, int pos) {
+        for (byte b : utf8) {
+            if (b == '"' || b == '\\') {
+                out[pos++] = '\\';
+                out[pos++] = b;
+            } else if (b >= 0x20 || b < 0) {
+                out[pos++] = b;
+            } else if (b == '\n') {
+                pos = putPair(out, pos, 'n');
+            } else if (b == '\r') {
+                pos = putPair(out, pos, 'r');
+            } else if (b == '\t') {
+                pos = putPair(out, pos, 't');
+            } else {
+                out[pos++] = '\\';
+                out[pos++] = 'u';
+                out[pos++] = '0';
+                out[pos++] = '0';
+                out[pos++] = HEX[b >> 4];
+                out[pos++] = HEX[b & 0xF];
+            }
+        }
+        return pos;
+    }
+
+    private static int putPair(byte[] out, int pos, char escaped) {
+        out[pos] = '\\';
+        out[pos + 1] = (byte) escaped;
+        return pos + 2;
+    }
+
+    static int digits(long unsigned) {
+        if (unsigned < 0) {
+            return Long.toUnsignedString(unsigned).length();
+        }
+        int digits = 1;
+        for (long rest = unsigned; rest >= 10; rest /= 10) {
+            digits++;
+        }
+        return digits;
+    }
+
+    private static int putUnsigned(byte[] out, int pos, long value) {
+        if (value < 0) {
+            // Beyond Long.MAX_VALUE as UInt64: rare enough to allocate.
+            return put(out, pos, ascii(Long.toUnsignedString(value)));
+        }
+        int end = pos + digits(value);
+        for (int i = end - 1; i >= pos; i--) {
+            out[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        return end;
+    }
+
+    private static int put(byte[] out, int pos, byte[] bytes) {
+        System.arraycopy(bytes, 0, out, pos, bytes.length);
+        return pos + bytes.length;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+}

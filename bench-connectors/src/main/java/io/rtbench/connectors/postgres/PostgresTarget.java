@@ -1,0 +1,212 @@
+package io.rtbench.connectors.postgres;
+
+import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.WriteResult;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.OptionalLong;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * PostgreSQL over JDBC (pgjdbc).
+ *
+ * <p>Table {@code <collection>}: {@code _id text primary key, generator_identifier bigint, _event_time bigint (µs),
+ * _seq bigint, doc jsonb} (the whole document), with an index on {@code (generator_identifier, _event_time desc)} so
+ * that the probe reads one index entry. Writes are {@code INSERT … ON CONFLICT (_id) DO NOTHING}: a re-delivered event
+ * is ignored, so the table never holds duplicates. PostgreSQL refuses a batch as a whole (there are no per-row
+ * failures). The probe and the audit see every committed row: PostgreSQL's data latency is the commit.
+ *
+ * <p>Options: {@code pool.size} (default 4) connections at most. Every call is bounded by the target timeout: connect,
+ * login and socket reads (pgjdbc's {@code connectTimeout}, {@code loginTimeout}, {@code socketTimeout}, whole seconds,
+ * rounded up) and each statement ({@code setQueryTimeout}), and waiting for a free connection.
+ */
+final class PostgresTarget implements Target {
+
+    private final String table;
+    private final String quotedTable;
+    private final int queryTimeoutSeconds;
+    private final ConnectionPool pool;
+    private final PostgresErrors errors;
+    private final String insertSql;
+    private volatile String version;
+
+    PostgresTarget(TargetConfig config) {
+        PostgresUrl url = PostgresUrl.parse(config.requireUrl());
+        int poolSize = new DriverOptions(config, Set.of("pool.size")).integer("pool.size", 4, 1);
+        this.table = config.collection();
+        // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal and need no escaping.
+        this.quotedTable = '"' + table + '"';
+        this.queryTimeoutSeconds = (int) Math.max(1, (config.timeout().toMillis() + 999) / 1000);
+        this.errors = new PostgresErrors(
+                new TargetErrors(config.kind(), url.display()), url.database(), table, config.timeout());
+        this.pool = new ConnectionPool(
+                new org.postgresql.Driver(), url.jdbcUrl(), properties(config), poolSize, config.timeout());
+        this.insertSql = "INSERT INTO " + quotedTable + " (_id, generator_identifier, _event_time, _seq, doc)"
+                + " VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (_id) DO NOTHING";
+    }
+
+    private Properties properties(TargetConfig config) {
+        Properties properties = new Properties();
+        if (config.credentials().hasUser()) {
+            properties.setProperty("user", config.credentials().user());
+        }
+        if (config.credentials().password() != null) {
+            properties.setProperty("password", config.credentials().password());
+        }
+        String seconds = Integer.toString(queryTimeoutSeconds);
+        properties.setProperty("connectTimeout", seconds);
+        properties.setProperty("loginTimeout", seconds);
+        properties.setProperty("socketTimeout", seconds);
+        properties.setProperty("ApplicationName", "rtbench");
+        // Turns a batch of single-row INSERTs into multi-row INSERTs: one statement per up to 128 rows.
+        properties.setProperty("reWriteBatchedInserts", "true");
+        return properties;
+    }
+
+    @Override
+    public void ensureCollection() {
+        String[] statements = {
+            "CREATE TABLE IF NOT EXISTS " + quotedTable
+                    + " (_id text PRIMARY KEY, generator_identifier bigint NOT NULL,"
+                    + " _event_time bigint NOT NULL, _seq bigint NOT NULL, doc jsonb NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS \"" + table + "_generator_time\" ON " + quotedTable
+                    + " (generator_identifier, _event_time DESC)"
+        };
+        run("creating table " + table, connection -> {
+            try (Statement statement = connection.createStatement()) {
+                statement.setQueryTimeout(queryTimeoutSeconds);
+                for (String sql : statements) {
+                    executeIfAbsent(statement, sql);
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Two processes creating the same table at once (the bridge and the evaluator): {@code IF NOT EXISTS} does not
+     * lock, so the loser may see a catalog conflict; the object exists then, which is all that was asked.
+     */
+    private static void executeIfAbsent(Statement statement, String sql) throws SQLException {
+        try {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            if (!"23505".equals(e.getSQLState()) && !"42P07".equals(e.getSQLState())) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public WriteResult write(EventBatch batch) {
+        if (batch.size() == 0) {
+            return WriteResult.allWritten(0);
+        }
+        return run("insert of " + batch.size() + " events into table " + table, connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
+                insert.setQueryTimeout(queryTimeoutSeconds);
+                for (Event event : batch.events()) {
+                    insert.setString(1, event.id());
+                    insert.setLong(2, event.generatorId());
+                    insert.setLong(3, event.eventTimeMicros());
+                    insert.setLong(4, event.seq());
+                    insert.setString(5, new String(event.json(), StandardCharsets.UTF_8));
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+            return WriteResult.allWritten(batch.size());
+        });
+    }
+
+    @Override
+    public OptionalLong newestEventTimeMicros(long generatorId) {
+        return run("probe", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(
+                    "SELECT max(_event_time) FROM " + quotedTable + " WHERE generator_identifier = ?")) {
+                query.setQueryTimeout(queryTimeoutSeconds);
+                query.setLong(1, generatorId);
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    long newest = row.getLong(1);
+                    return row.wasNull() ? OptionalLong.empty() : OptionalLong.of(newest);
+                }
+            }
+        });
+    }
+
+    @Override
+    public AuditCounts audit(long generatorId) {
+        return run("audit", connection -> {
+            try (PreparedStatement query = connection.prepareStatement("SELECT count(*), count(DISTINCT _seq),"
+                    + " coalesce(max(_seq), -1) FROM " + quotedTable + " WHERE generator_identifier = ?")) {
+                query.setQueryTimeout(queryTimeoutSeconds);
+                query.setLong(1, generatorId);
+                try (ResultSet row = query.executeQuery()) {
+                    row.next();
+                    return new AuditCounts(row.getLong(1), row.getLong(2), row.getLong(3));
+                }
+            }
+        });
+    }
+
+    @Override
+    public String serverVersion() {
+        String known = version;
+        if (known == null) {
+            known = run(
+                    "reading the server version",
+                    connection -> connection.getMetaData().getDatabaseProductVersion());
+            version = known;
+        }
+        return known;
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /** Something to do with a pooled connection. */
+    private interface Work<T> {
+        T on(Connection connection) throws SQLException;
+    }
+
+    private <T> T run(String what, Work<T> work) {
+        Connection connection;
+        try {
+            connection = pool.borrow();
+        } catch (SQLException e) {
+            throw errors.translate(what, e);
+        } catch (ConnectionPool.Exhausted e) {
+            throw errors.common().failed(what, "no free connection: " + e.getMessage() + "; raise pool.size", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw errors.common().failed(what, "interrupted", e);
+        }
+        boolean broken = false;
+        try {
+            return work.on(connection);
+        } catch (SQLException e) {
+            broken = PostgresErrors.breaksConnection(e);
+            throw errors.translate(what, e);
+        } catch (RuntimeException e) {
+            broken = true;
+            throw e instanceof TargetException ? e : errors.common().failed(what, e.toString(), e);
+        } finally {
+            pool.giveBack(connection, broken);
+        }
+    }
+}

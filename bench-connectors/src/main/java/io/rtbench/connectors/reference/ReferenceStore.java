@@ -1,0 +1,36 @@
+package io.rtbench.connectors.reference;
+
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.GroundTruth;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One collection of the reference target, shared by all its {@link ReferenceTarget}s in the JVM: the events per
+ * generator, the ground-truth recorder, and the write capacity. Writers that give the same {@code write.limit} share
+ * one {@link WriteLimiter}: the limit is the store's capacity, not a per-connection one.
+ */
+final class ReferenceStore {
+
+    private final LatencyRecorder truth = new LatencyRecorder(GroundTruth.METRIC);
+    private final Map<Long, GeneratorState> generators = new ConcurrentHashMap<>();
+    private final Map<Rate, WriteLimiter> limiters = new ConcurrentHashMap<>();
+
+    LatencyRecorder truth() {
+        return truth;
+    }
+
+    GeneratorState generator(long generatorId) {
+        return generators.computeIfAbsent(generatorId, GeneratorState::new);
+    }
+
+    /** The generator's state, or null when nothing of it was written. */
+    GeneratorState find(long generatorId) {
+        return generators.get(generatorId);
+    }
+
+    WriteLimiter limiter(Rate limit) {
+        return limiters.computeIfAbsent(limit, WriteLimiter::new);
+    }
+}

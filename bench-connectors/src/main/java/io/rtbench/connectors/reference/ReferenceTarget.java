@@ -1,0 +1,136 @@
+package io.rtbench.connectors.reference;
+
+import io.rtbench.connectors.common.InMemoryCollections;
+import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.GroundTruth;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.time.EpochClock;
+import java.util.OptionalLong;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * An in-memory database whose data latency is known exactly (spec section 4, calibrate): each event becomes visible to
+ * probes {@code visibility.delay ± visibility.jitter} after its write call returns, and that true latency
+ * ({@code visibleAt − _event_time}) is recorded per event into {@link #truth()}. Comparing the evaluator's {@code data}
+ * metric with it measures the harness's own error. Options in {@link ReferenceSettings}, including {@code write.limit},
+ * a known capacity for testing {@code peak}.
+ *
+ * <p>Collections are shared by URL ({@code reference://calib}; none: {@code reference://default}) and collection name
+ * within the JVM (see {@link InMemoryCollections}), so the bridge and the evaluator see the same data. Delay and jitter
+ * are those of the target that writes. The probe returns the newest {@code _event_time} among the generator's events
+ * visible at the probe's time; the audit counts every event received, visible or not, and keeps redelivered copies
+ * (so that it shows them as duplicates), though a redelivery never changes when an event became visible.
+ */
+final class ReferenceTarget implements Target, GroundTruth {
+
+    private final TargetConfig config;
+    private final ReferenceSettings settings;
+    private final InMemoryCollections<ReferenceStore> collections;
+    private final ReferenceStore store;
+    private final EpochClock clock;
+    private final Sleeper sleeper;
+    private final WriteLimiter limiter;
+    private final TargetErrors errors;
+
+    ReferenceTarget(
+            TargetConfig config, InMemoryCollections<ReferenceStore> collections, EpochClock clock, Sleeper sleeper) {
+        this.config = config;
+        this.settings = ReferenceSettings.from(config);
+        this.collections = collections;
+        this.store = collections.store(config, ReferenceStore::new);
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.limiter = settings.writeLimit() == null ? null : store.limiter(settings.writeLimit());
+        this.errors = new TargetErrors(config.kind(), InMemoryCollections.database(config));
+    }
+
+    @Override
+    public void ensureCollection() {
+        collections.create(config);
+    }
+
+    @Override
+    public WriteResult write(EventBatch batch) {
+        requireCollection("write");
+        long writtenMicros = awaitCapacity(batch);
+        GeneratorState state = null;
+        for (Event event : batch.events()) {
+            if (state == null || event.generatorId() != state.generatorId()) {
+                state = store.generator(event.generatorId());
+            }
+            if (state.tally.add(event.seq())) {
+                long visibleAtMicros = writtenMicros + Math.max(0, settings.delayMicros() + jitterMicros());
+                state.add(visibleAtMicros, event.eventTimeMicros(), writtenMicros);
+                store.truth().recordMicros(visibleAtMicros - event.eventTimeMicros());
+            }
+        }
+        return WriteResult.allWritten(batch.size());
+    }
+
+    /** Waits for the batch's turn under {@code write.limit}; returns when the write call completes (epoch µs). */
+    private long awaitCapacity(EventBatch batch) {
+        if (limiter == null) {
+            return clock.epochMicros();
+        }
+        long timeoutMicros = config.timeout().toNanos() / 1_000;
+        long doneMicros = limiter.reserve(batch.size(), batch.bytes(), clock.epochMicros(), timeoutMicros);
+        if (doneMicros < 0) {
+            throw errors.failed(
+                    "write of " + batch.size() + " events",
+                    "write.limit " + limiter.limit() + " is booked for longer than the "
+                            + config.timeout().toMillis() + " ms timeout (the store is at capacity)");
+        }
+        try {
+            sleeper.sleepUntilMicros(doneMicros);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw errors.failed("write of " + batch.size() + " events", "interrupted", e);
+        }
+        return clock.epochMicros();
+    }
+
+    private long jitterMicros() {
+        long jitter = settings.jitterMicros();
+        return jitter == 0 ? 0 : ThreadLocalRandom.current().nextLong(-jitter, jitter + 1);
+    }
+
+    @Override
+    public OptionalLong newestEventTimeMicros(long generatorId) {
+        requireCollection("probe");
+        GeneratorState state = store.find(generatorId);
+        return state == null ? OptionalLong.empty() : state.newestVisible(clock.epochMicros());
+    }
+
+    @Override
+    public AuditCounts audit(long generatorId) {
+        requireCollection("audit");
+        GeneratorState state = store.find(generatorId);
+        return state == null ? AuditCounts.NONE : state.tally.counts();
+    }
+
+    /** Shared by every reference target of this collection; see {@link GroundTruth#truth()}. */
+    @Override
+    public LatencyRecorder truth() {
+        return store.truth();
+    }
+
+    @Override
+    public String serverVersion() {
+        return "in-memory";
+    }
+
+    @Override
+    public void close() {}
+
+    private void requireCollection(String what) {
+        if (!collections.exists(config)) {
+            throw errors.missingCollection(what, "collection", config.collection());
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package io.rtbench.connectors.reference;
+
+import io.rtbench.connectors.common.InMemoryCollections;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
+import io.rtbench.core.time.EpochClock;
+
+/**
+ * Target kind {@code reference}: the in-memory target of {@code rtbench calibrate} (see {@link ReferenceTarget}). Its
+ * targets implement {@link io.rtbench.core.target.GroundTruth}.
+ */
+public final class ReferenceTargetProvider implements TargetProvider {
+
+    static final InMemoryCollections<ReferenceStore> COLLECTIONS = new InMemoryCollections<>();
+
+    @Override
+    public String kind() {
+        return "reference";
+    }
+
+    @Override
+    public Target open(TargetConfig config) {
+        return new ReferenceTarget(config, COLLECTIONS, EpochClock.SYSTEM, Sleeper.of(EpochClock.SYSTEM));
+    }
+}

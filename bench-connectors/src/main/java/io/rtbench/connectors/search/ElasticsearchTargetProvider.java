@@ -1,0 +1,19 @@
+package io.rtbench.connectors.search;
+
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
+
+/** Target kind {@code elasticsearch}: see {@link SearchEngineTarget} for the index layout, options and queries. */
+public final class ElasticsearchTargetProvider implements TargetProvider {
+
+    @Override
+    public String kind() {
+        return Flavour.ELASTICSEARCH.kind();
+    }
+
+    @Override
+    public Target open(TargetConfig config) {
+        return new SearchEngineTarget(Flavour.ELASTICSEARCH, config);
+    }
+}

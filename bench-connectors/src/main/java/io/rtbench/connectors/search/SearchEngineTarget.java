@@ -1,0 +1,218 @@
+package io.rtbench.connectors.search;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.connectors.common.HttpEndpoint;
+import io.rtbench.connectors.common.HttpEndpoint.Response;
+import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.WriteResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Elasticsearch and OpenSearch over their REST API.
+ *
+ * <p>Plain {@code java.net.http} and hand-written NDJSON rather than an official client: the events arrive already
+ * serialized, and a client would parse or re-serialize each document only to send the same bytes; and each official
+ * client is locked to one engine and major version (the Elasticsearch 9 client refuses OpenSearch, the OpenSearch
+ * client refuses Elasticsearch 8+), while the handful of endpoints used here are the same in both.
+ *
+ * <p>Index: {@code generator_identifier} long (or keyword, option), {@code _event_time} long (µs), {@code _seq} long,
+ * the rest mapped dynamically; options in {@link IndexSettings}. Both engines accept the underscore-prefixed names as
+ * ordinary fields (only metadata fields such as {@code _id} are refused in a document).
+ *
+ * <p>Writes use {@code index} with the event's {@code _id}, so a re-delivered event replaces its earlier copy: the
+ * index can never hold duplicates, and the audit reports {@code distinctSeqs = count}.
+ */
+final class SearchEngineTarget implements Target {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SearchEngineTarget.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String JSON_TYPE = "application/json";
+
+    private final Flavour flavour;
+    private final String index;
+    private final IndexSettings settings;
+    private final HttpEndpoint http;
+    private final TargetErrors errors;
+    private final String displayUrl;
+    private volatile String version;
+
+    SearchEngineTarget(Flavour flavour, TargetConfig config) {
+        this.flavour = flavour;
+        this.index = config.collection();
+        this.settings = IndexSettings.from(config);
+        this.http = new HttpEndpoint(config);
+        this.errors = http.errors();
+        this.displayUrl = TargetErrors.display(config.requireUrl());
+    }
+
+    @Override
+    public void ensureCollection() {
+        String what = "creating index " + index;
+        Response exists = http.send("HEAD", "/" + index, null, null, what);
+        if (exists.status() == 200) {
+            return;
+        }
+        byte[] body = settings.createIndexBody().getBytes(StandardCharsets.UTF_8);
+        Response created = http.send("PUT", "/" + index, body, JSON_TYPE, what);
+        if (created.isSuccess()) {
+            LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
+        } else if (!"resource_already_exists_exception".equals(errorType(created))) {
+            // Someone else created it between the two requests; anything else is a real failure.
+            throw errors.failed(what, created.describe());
+        }
+    }
+
+    @Override
+    public WriteResult write(EventBatch batch) {
+        if (batch.size() == 0) {
+            return WriteResult.allWritten(0);
+        }
+        String what = "bulk write of " + batch.size() + " events to index " + index;
+        Response response = http.send(
+                "POST",
+                "/" + index + "/_bulk?filter_path=" + BulkResponse.FILTER_PATH,
+                BulkBody.of(batch),
+                "application/x-ndjson",
+                what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+        try {
+            return BulkResponse.parse(response.body(), batch);
+        } catch (IOException e) {
+            throw errors.failed(what, "unreadable bulk response (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /** RockBench's query: the newest {@code _event_time} of the generator (term query, sort desc, size 1). */
+    @Override
+    public OptionalLong newestEventTimeMicros(long generatorId) {
+        String query = "{\"size\":1,\"_source\":false,\"track_total_hits\":false,"
+                + "\"query\":{\"term\":{\"generator_identifier\":" + settings.generatorTerm(generatorId) + "}},"
+                + "\"sort\":[{\"_event_time\":{\"order\":\"desc\",\"unmapped_type\":\"long\"}}]}";
+        JsonNode hits = search("probe", "hits.hits.sort", query).path("hits").path("hits");
+        return hits.size() == 0
+                ? OptionalLong.empty()
+                : OptionalLong.of(hits.get(0).path("sort").path(0).asLong());
+    }
+
+    /** Refreshes (so that every acknowledged write counts), then the exact count and the highest {@code _seq}. */
+    @Override
+    public AuditCounts audit(long generatorId) {
+        Response refreshed = http.send("POST", "/" + index + "/_refresh", null, null, "audit (refresh)");
+        if (!refreshed.isSuccess()) {
+            throw requestFailed("audit (refresh)", refreshed);
+        }
+        String query = "{\"size\":1,\"_source\":false,\"track_total_hits\":true,"
+                + "\"query\":{\"term\":{\"generator_identifier\":" + settings.generatorTerm(generatorId) + "}},"
+                + "\"sort\":[{\"_seq\":{\"order\":\"desc\",\"unmapped_type\":\"long\"}}]}";
+        JsonNode hits = search("audit", "hits.total,hits.hits.sort", query).path("hits");
+        JsonNode total = hits.path("total");
+        if (!total.path("relation").asText("eq").equals("eq")) {
+            throw errors.failed("audit", "the server reported an inexact count (" + total + ")");
+        }
+        long count = total.path("value").asLong();
+        long maxSeq = hits.path("hits").size() == 0
+                ? -1
+                : hits.path("hits").get(0).path("sort").path(0).asLong();
+        // Writes are idempotent by _id: each _seq is at most once in the index.
+        return new AuditCounts(count, count, maxSeq);
+    }
+
+    private JsonNode search(String what, String filterPath, String query) {
+        Response response = http.send(
+                "POST",
+                "/" + index + "/_search?filter_path=" + filterPath + ",_shards.failed,timed_out",
+                query.getBytes(StandardCharsets.UTF_8),
+                JSON_TYPE,
+                what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+        JsonNode root = parse(what, response);
+        if (root.path("_shards").path("failed").asInt() > 0
+                || root.path("timed_out").asBoolean()) {
+            throw errors.failed(what, "the search did not cover every shard: " + root);
+        }
+        return root;
+    }
+
+    @Override
+    public String serverVersion() {
+        String known = version;
+        if (known == null) {
+            known = readVersion();
+            version = known;
+        }
+        return known;
+    }
+
+    /** {@code GET /}, or where that answers 405 (Elasticsearch's integ-test distribution) the local node's version. */
+    private String readVersion() {
+        Response root = http.send("GET", "/", null, null, "reading the server version");
+        if (root.isSuccess()) {
+            JsonNode version = parse("reading the server version", root).path("version");
+            String distribution = version.path("distribution").asText("elasticsearch");
+            if (!distribution.equals(flavour.kind())) {
+                LOG.warn("{} target at {} is a {} server", flavour.kind(), displayUrl, distribution);
+            }
+            return version.path("number").asText("unknown");
+        }
+        Response nodes = http.send(
+                "GET", "/_nodes/_local?filter_path=nodes.*.version", null, null, "reading the server version");
+        if (!nodes.isSuccess()) {
+            return "unknown";
+        }
+        for (JsonNode node : parse("reading the server version", nodes).path("nodes")) {
+            return node.path("version").asText("unknown");
+        }
+        return "unknown";
+    }
+
+    private TargetException requestFailed(String what, Response response) {
+        String type = errorType(response);
+        if (response.status() == 404 && "index_not_found_exception".equals(type)) {
+            return errors.missingCollection(what, "index", index);
+        }
+        if (response.status() == 429) {
+            return errors.failed(
+                    what,
+                    "the server is overloaded and rejected the request (" + response.describe()
+                            + "); lower the rate or give the server more resources");
+        }
+        return errors.failed(what, response.describe());
+    }
+
+    private JsonNode parse(String what, Response response) {
+        try {
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw errors.failed(what, "unreadable response (" + response.describe() + ")", e);
+        }
+    }
+
+    /** The {@code error.type} of an error response, or null. */
+    private static String errorType(Response response) {
+        try {
+            JsonNode type = JSON.readTree(response.body()).path("error").path("type");
+            return type.isTextual() ? type.asText() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}

@@ -1,0 +1,123 @@
+package io.rtbench.connectors.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.connectors.TargetContractIT;
+import io.rtbench.connectors.TestEvents;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.local.FreePorts;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class PostgresTargetIT extends TargetContractIT {
+
+    /** The local provider's cluster trusts this user on loopback (RunningServer's javadoc). */
+    private static final Credentials USER = new Credentials("rtbench", null, null);
+
+    private RunningServer server;
+
+    @BeforeAll
+    void server(@RealServer(ServerKind.POSTGRES) RunningServer server) {
+        this.server = server;
+    }
+
+    @Override
+    protected TargetConfig config(String collection) {
+        return config(URI.create(server.address()), collection, USER);
+    }
+
+    private static TargetConfig config(URI url, String collection, Credentials credentials) {
+        return new TargetConfig("postgres", url, collection, credentials, Duration.ofSeconds(10), Map.of());
+    }
+
+    @Override
+    protected Optional<TargetConfig> unreachableConfig() {
+        URI nothing = URI.create("postgresql://127.0.0.1:" + FreePorts.free() + "/rtbench");
+        return Optional.of(
+                new TargetConfig("postgres", nothing, "rtbench_events", USER, Duration.ofSeconds(2), Map.of()));
+    }
+
+    @Override
+    protected void dropCollection(String table) throws Exception {
+        Properties user = new Properties();
+        user.setProperty("user", USER.user());
+        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS \"" + table + "\"");
+        }
+    }
+
+    @Test
+    void theDocumentColumnHoldsTheDocumentAsJson() throws Exception {
+        String table = uniqueCollection();
+        Target target = open(config(table));
+        target.ensureCollection();
+        long generator = newGeneratorId();
+        EventBatch batch = TestEvents.batch(generator, 0, 3, nowMicros());
+        target.write(batch);
+
+        Properties user = new Properties();
+        user.setProperty("user", USER.user());
+        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+                Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT doc::text FROM \"" + table + "\" WHERE _seq = 2")) {
+            assertThat(row.next()).isTrue();
+            ObjectMapper json = new ObjectMapper();
+            assertThat(json.readTree(row.getString(1)))
+                    .isEqualTo(json.readTree(batch.get(2).json()));
+        }
+    }
+
+    @Test
+    void jdbcUrlsWorkToo() {
+        Target target = open(config(URI.create("jdbc:" + server.address()), uniqueCollection(), USER));
+        target.ensureCollection();
+        long generator = newGeneratorId();
+
+        target.write(TestEvents.batch(generator, 0, 10, nowMicros()));
+
+        assertThat(target.audit(generator)).isEqualTo(new AuditCounts(10, 10, 9));
+    }
+
+    @Test
+    void unknownRoleIsRejectedWithAClearMessage() {
+        Target target = open(config(
+                URI.create(server.address()),
+                uniqueCollection(),
+                new Credentials("rtbench_no_such_role", "not-the-password", null)));
+
+        assertThatThrownBy(target::ensureCollection)
+                .isInstanceOf(TargetException.class)
+                .hasMessageStartingWith("postgres at postgresql://127.0.0.1:" + server.port())
+                .hasMessageContaining("credentials rejected")
+                .hasMessageNotContaining("not-the-password");
+    }
+
+    @Test
+    void missingDatabaseIsReportedClearly() {
+        URI url = URI.create("postgresql://127.0.0.1:" + server.port() + "/rtbench_no_such_db");
+        Target target = open(config(url, uniqueCollection(), USER));
+
+        assertThatThrownBy(target::ensureCollection)
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("database 'rtbench_no_such_db' does not exist");
+    }
+}
