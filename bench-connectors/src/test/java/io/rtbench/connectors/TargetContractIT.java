@@ -7,6 +7,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -136,6 +138,28 @@ public abstract class TargetContractIT {
                     .isEqualTo(new AuditCounts(EVENTS_PER_GENERATOR, EVENTS_PER_GENERATOR, EVENTS_PER_GENERATOR - 1));
             assertThat(counts.lost(EVENTS_PER_GENERATOR)).isZero();
             assertThat(counts.duplicates()).isZero();
+        }
+    }
+
+    /** Documents of the real generator, several seeds and sizes: a mapping conflict between them would show here. */
+    @Test
+    void documentsOfTheEventGeneratorLand() {
+        Target target = openFresh();
+        List<Long> generators = new ArrayList<>();
+        for (int seed = 1; seed <= 3; seed++) {
+            EventGenerator generator = new EventGenerator(
+                    new GeneratorSettings(seed, 800 + 600 * seed), EventGenerator.randomGeneratorId());
+            generators.add(generator.generatorId());
+            for (int batch = 0; batch < 4; batch++) {
+                List<Event> events = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                    events.add(generator.nextEvent(nowMicros()));
+                }
+                assertAllWritten(target.write(new EventBatch(events)), 50);
+            }
+        }
+        for (long generator : generators) {
+            assertThat(target.audit(generator)).isEqualTo(new AuditCounts(200, 200, 199));
         }
     }
 

@@ -62,10 +62,12 @@ final class ClickHouseTarget implements Target {
 
     @Override
     public void ensureCollection() {
+        long deadline = http.deadline();
         if (!database.equals("default")) {
-            execute("creating database " + database, "CREATE DATABASE IF NOT EXISTS `" + database + "`");
+            execute(deadline, "creating database " + database, "CREATE DATABASE IF NOT EXISTS `" + database + "`");
         }
         execute(
+                deadline,
                 "creating table " + database + "." + table,
                 "CREATE TABLE IF NOT EXISTS " + qualifiedTable
                         + " (_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64, doc String)"
@@ -122,7 +124,7 @@ final class ClickHouseTarget implements Target {
 
     /** Runs a query that returns one row; its columns as text. */
     private String[] selectRow(String what, String sql) {
-        Response response = execute(what, sql + " FORMAT TabSeparated");
+        Response response = execute(http.deadline(), what, sql + " FORMAT TabSeparated");
         String text = response.text().strip();
         if (text.isEmpty() || text.indexOf('\n') >= 0) {
             throw errors.failed(what, "expected one row, got '" + TargetErrors.oneLine(text) + "'");
@@ -130,8 +132,9 @@ final class ClickHouseTarget implements Target {
         return text.split("\t", -1);
     }
 
-    private Response execute(String what, String sql) {
-        return check(what, http.send("POST", "/", sql.getBytes(StandardCharsets.UTF_8), "text/plain", what));
+    private Response execute(long deadline, String what, String sql) {
+        byte[] body = sql.getBytes(StandardCharsets.UTF_8);
+        return check(what, http.send(deadline, "POST", "/", body, "text/plain", what));
     }
 
     /** Turns a ClickHouse error ({@code Code: N, ...} in the body) into a one-line exception. */

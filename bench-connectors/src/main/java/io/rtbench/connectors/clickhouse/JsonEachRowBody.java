@@ -21,6 +21,21 @@ final class JsonEachRowBody {
     private static final byte[] DOC = ascii(",\"doc\":\"");
     private static final byte[] END = ascii("\"}\n");
     private static final byte[] HEX = ascii("0123456789abcdef");
+    /** Per byte value: how many bytes its escape adds (0: copied as is, which all bytes of multi-byte UTF-8 are). */
+    private static final byte[] EXTRA_LENGTH = new byte[256];
+    /** Per ASCII byte: the letter of its two-byte escape, or 0 for {@code \\u00XX}. */
+    private static final byte[] SHORT_ESCAPE = new byte[128];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            EXTRA_LENGTH[c] = 5;
+        }
+        for (char[] pair : new char[][] {{'"', '"'}, {'\\', '\\'}, {'\n', 'n'}, {'\r', 'r'}, {'\t', 't'}}) {
+            EXTRA_LENGTH[pair[0]] = 1;
+            SHORT_ESCAPE[pair[0]] = (byte) pair[1];
+        }
+    }
+
     private static final int FIXED_LENGTH = ID.length
             + EventLayout.ID_LENGTH
             + EVENT_TIME.length
@@ -63,50 +78,41 @@ final class JsonEachRowBody {
     static int escapedLength(byte[] utf8) {
         int length = utf8.length;
         for (byte b : utf8) {
-            if (b == '"' || b == '\\' || b == '\n' || b == '\r' || b == '\t') {
-                length += 1;
-            } else if (b >= 0 && b < 0x20) {
-                length += 5;
-            }
+            length += EXTRA_LENGTH[b & 0xFF];
         }
         return length;
     }
 
     /**
      * Writes {@code utf8} as the inside of a JSON string: quote, backslash and control characters escaped, everything
-     * else (including multi-byte UTF-8) copied as is.
+     * else (including multi-byte UTF-8) copied as is, in runs between the bytes that need escaping.
      *
      * @return the index after the last byte written
      */
     static int escape(byte[] utf8, byte[] out, int pos) {
         for (byte b : utf8) {
-            if (b == '"' || b == '\\') {
-                out[pos++] = '\\';
+            if (EXTRA_LENGTH[b & 0xFF] == 0) {
                 out[pos++] = b;
-            } else if (b >= 0x20 || b < 0) {
-                out[pos++] = b;
-            } else if (b == '\n') {
-                pos = putPair(out, pos, 'n');
-            } else if (b == '\r') {
-                pos = putPair(out, pos, 'r');
-            } else if (b == '\t') {
-                pos = putPair(out, pos, 't');
             } else {
-                out[pos++] = '\\';
-                out[pos++] = 'u';
-                out[pos++] = '0';
-                out[pos++] = '0';
-                out[pos++] = HEX[b >> 4];
-                out[pos++] = HEX[b & 0xF];
+                pos = escapeOne(b, out, pos);
             }
         }
         return pos;
     }
 
-    private static int putPair(byte[] out, int pos, char escaped) {
-        out[pos] = '\\';
-        out[pos + 1] = (byte) escaped;
-        return pos + 2;
+    private static int escapeOne(byte b, byte[] out, int pos) {
+        out[pos++] = '\\';
+        byte shortForm = SHORT_ESCAPE[b];
+        if (shortForm != 0) {
+            out[pos++] = shortForm;
+            return pos;
+        }
+        out[pos++] = 'u';
+        out[pos++] = '0';
+        out[pos++] = '0';
+        out[pos++] = HEX[b >> 4];
+        out[pos++] = HEX[b & 0xF];
+        return pos;
     }
 
     static int digits(long unsigned) {

@@ -119,16 +119,27 @@ public final class HttpEndpoint implements AutoCloseable {
         return null;
     }
 
+    /** The deadline of a call that starts now ({@link System#nanoTime()} scale), for calls of several requests. */
+    public long deadline() {
+        return System.nanoTime() + timeout.toNanos();
+    }
+
+    /** {@link #send(long, String, String, byte[], String, String)} for a call of one request. */
+    public Response send(String method, String pathAndQuery, byte[] body, String contentType, String what) {
+        return send(deadline(), method, pathAndQuery, body, contentType, what);
+    }
+
     /**
      * Sends a request and returns the complete response.
      *
+     * @param deadlineNanos when the whole call (maybe several requests) must be done, from {@link #deadline()}
      * @param pathAndQuery appended to the base URL, starting with {@code /}; already URL-encoded
      * @param body the request body, or null for none
      * @param what the operation, for messages (e.g. {@code "probe"})
      * @throws TargetException when the server cannot be reached, does not answer in time, or rejects the credentials
      */
-    public Response send(String method, String pathAndQuery, byte[] body, String contentType, String what) {
-        long deadlineNanos = System.nanoTime() + timeout.toNanos();
+    public Response send(
+            long deadlineNanos, String method, String pathAndQuery, byte[] body, String contentType, String what) {
         for (int attempt = 1; ; attempt++) {
             long remainingNanos = deadlineNanos - System.nanoTime();
             try {

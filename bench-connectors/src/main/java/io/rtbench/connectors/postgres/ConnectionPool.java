@@ -44,12 +44,16 @@ final class ConnectionPool implements AutoCloseable {
         this.permits = new Semaphore(size, true);
     }
 
-    /** An idle connection, or a new one; the caller must {@link #giveBack} it. */
-    Connection borrow() throws SQLException, Exhausted, InterruptedException {
+    /**
+     * An idle connection, or a new one; the caller must {@link #giveBack} it.
+     *
+     * @param deadlineNanos how long to wait for a free connection ({@link System#nanoTime()} scale)
+     */
+    Connection borrow(long deadlineNanos) throws SQLException, Exhausted, InterruptedException {
         if (closed) {
             throw new SQLException("the target is closed", "08003");
         }
-        if (!permits.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+        if (!permits.tryAcquire(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
             throw new Exhausted("all " + size + " connections stayed busy for " + timeout.toMillis() + " ms");
         }
         try {

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
@@ -36,7 +37,7 @@ final class PostgresTarget implements Target {
 
     private final String table;
     private final String quotedTable;
-    private final int queryTimeoutSeconds;
+    private final Duration timeout;
     private final ConnectionPool pool;
     private final PostgresErrors errors;
     private final String insertSql;
@@ -48,7 +49,7 @@ final class PostgresTarget implements Target {
         this.table = config.collection();
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal and need no escaping.
         this.quotedTable = '"' + table + '"';
-        this.queryTimeoutSeconds = (int) Math.max(1, (config.timeout().toMillis() + 999) / 1000);
+        this.timeout = config.timeout();
         this.errors = new PostgresErrors(
                 new TargetErrors(config.kind(), url.display()), url.database(), table, config.timeout());
         this.pool = new ConnectionPool(
@@ -65,7 +66,7 @@ final class PostgresTarget implements Target {
         if (config.credentials().password() != null) {
             properties.setProperty("password", config.credentials().password());
         }
-        String seconds = Integer.toString(queryTimeoutSeconds);
+        String seconds = Long.toString(Math.max(1, (config.timeout().toMillis() + 999) / 1000));
         properties.setProperty("connectTimeout", seconds);
         properties.setProperty("loginTimeout", seconds);
         properties.setProperty("socketTimeout", seconds);
@@ -84,9 +85,9 @@ final class PostgresTarget implements Target {
             "CREATE INDEX IF NOT EXISTS \"" + table + "_generator_time\" ON " + quotedTable
                     + " (generator_identifier, _event_time DESC)"
         };
-        run("creating table " + table, connection -> {
+        run("creating table " + table, (connection, seconds) -> {
             try (Statement statement = connection.createStatement()) {
-                statement.setQueryTimeout(queryTimeoutSeconds);
+                statement.setQueryTimeout(seconds);
                 for (String sql : statements) {
                     executeIfAbsent(statement, sql);
                 }
@@ -114,9 +115,9 @@ final class PostgresTarget implements Target {
         if (batch.size() == 0) {
             return WriteResult.allWritten(0);
         }
-        return run("insert of " + batch.size() + " events into table " + table, connection -> {
+        return run("insert of " + batch.size() + " events into table " + table, (connection, seconds) -> {
             try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
-                insert.setQueryTimeout(queryTimeoutSeconds);
+                insert.setQueryTimeout(seconds);
                 for (Event event : batch.events()) {
                     insert.setString(1, event.id());
                     insert.setLong(2, event.generatorId());
@@ -133,10 +134,10 @@ final class PostgresTarget implements Target {
 
     @Override
     public OptionalLong newestEventTimeMicros(long generatorId) {
-        return run("probe", connection -> {
+        return run("probe", (connection, seconds) -> {
             try (PreparedStatement query = connection.prepareStatement(
                     "SELECT max(_event_time) FROM " + quotedTable + " WHERE generator_identifier = ?")) {
-                query.setQueryTimeout(queryTimeoutSeconds);
+                query.setQueryTimeout(seconds);
                 query.setLong(1, generatorId);
                 try (ResultSet row = query.executeQuery()) {
                     row.next();
@@ -149,10 +150,10 @@ final class PostgresTarget implements Target {
 
     @Override
     public AuditCounts audit(long generatorId) {
-        return run("audit", connection -> {
+        return run("audit", (connection, seconds) -> {
             try (PreparedStatement query = connection.prepareStatement("SELECT count(*), count(DISTINCT _seq),"
                     + " coalesce(max(_seq), -1) FROM " + quotedTable + " WHERE generator_identifier = ?")) {
-                query.setQueryTimeout(queryTimeoutSeconds);
+                query.setQueryTimeout(seconds);
                 query.setLong(1, generatorId);
                 try (ResultSet row = query.executeQuery()) {
                     row.next();
@@ -168,7 +169,7 @@ final class PostgresTarget implements Target {
         if (known == null) {
             known = run(
                     "reading the server version",
-                    connection -> connection.getMetaData().getDatabaseProductVersion());
+                    (connection, seconds) -> connection.getMetaData().getDatabaseProductVersion());
             version = known;
         }
         return known;
@@ -179,15 +180,17 @@ final class PostgresTarget implements Target {
         pool.close();
     }
 
-    /** Something to do with a pooled connection. */
+    /** Something to do with a pooled connection, its statements bounded by {@code seconds}. */
     private interface Work<T> {
-        T on(Connection connection) throws SQLException;
+        T on(Connection connection, int seconds) throws SQLException;
     }
 
+    /** Runs {@code work} on a pooled connection; waiting for it and the statements share one time bound. */
     private <T> T run(String what, Work<T> work) {
+        long deadlineNanos = System.nanoTime() + timeout.toNanos();
         Connection connection;
         try {
-            connection = pool.borrow();
+            connection = pool.borrow(deadlineNanos);
         } catch (SQLException e) {
             throw errors.translate(what, e);
         } catch (ConnectionPool.Exhausted e) {
@@ -198,7 +201,9 @@ final class PostgresTarget implements Target {
         }
         boolean broken = false;
         try {
-            return work.on(connection);
+            // pgjdbc counts statement timeouts in whole seconds: round up, so that a call never fails early.
+            long remainingNanos = Math.max(0, deadlineNanos - System.nanoTime());
+            return work.on(connection, (int) Math.max(1, (remainingNanos + 999_999_999) / 1_000_000_000));
         } catch (SQLException e) {
             broken = PostgresErrors.breaksConnection(e);
             throw errors.translate(what, e);

@@ -58,12 +58,13 @@ final class SearchEngineTarget implements Target {
     @Override
     public void ensureCollection() {
         String what = "creating index " + index;
-        Response exists = http.send("HEAD", "/" + index, null, null, what);
+        long deadline = http.deadline();
+        Response exists = http.send(deadline, "HEAD", "/" + index, null, null, what);
         if (exists.status() == 200) {
             return;
         }
         byte[] body = settings.createIndexBody().getBytes(StandardCharsets.UTF_8);
-        Response created = http.send("PUT", "/" + index, body, JSON_TYPE, what);
+        Response created = http.send(deadline, "PUT", "/" + index, body, JSON_TYPE, what);
         if (created.isSuccess()) {
             LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
         } else if (!"resource_already_exists_exception".equals(errorType(created))) {
@@ -100,7 +101,9 @@ final class SearchEngineTarget implements Target {
         String query = "{\"size\":1,\"_source\":false,\"track_total_hits\":false,"
                 + "\"query\":{\"term\":{\"generator_identifier\":" + settings.generatorTerm(generatorId) + "}},"
                 + "\"sort\":[{\"_event_time\":{\"order\":\"desc\",\"unmapped_type\":\"long\"}}]}";
-        JsonNode hits = search("probe", "hits.hits.sort", query).path("hits").path("hits");
+        JsonNode hits = search(http.deadline(), "probe", "hits.hits.sort", query)
+                .path("hits")
+                .path("hits");
         return hits.size() == 0
                 ? OptionalLong.empty()
                 : OptionalLong.of(hits.get(0).path("sort").path(0).asLong());
@@ -109,14 +112,16 @@ final class SearchEngineTarget implements Target {
     /** Refreshes (so that every acknowledged write counts), then the exact count and the highest {@code _seq}. */
     @Override
     public AuditCounts audit(long generatorId) {
-        Response refreshed = http.send("POST", "/" + index + "/_refresh", null, null, "audit (refresh)");
+        long deadline = http.deadline();
+        Response refreshed = http.send(deadline, "POST", "/" + index + "/_refresh", null, null, "audit (refresh)");
         if (!refreshed.isSuccess()) {
             throw requestFailed("audit (refresh)", refreshed);
         }
         String query = "{\"size\":1,\"_source\":false,\"track_total_hits\":true,"
                 + "\"query\":{\"term\":{\"generator_identifier\":" + settings.generatorTerm(generatorId) + "}},"
                 + "\"sort\":[{\"_seq\":{\"order\":\"desc\",\"unmapped_type\":\"long\"}}]}";
-        JsonNode hits = search("audit", "hits.total,hits.hits.sort", query).path("hits");
+        JsonNode hits =
+                search(deadline, "audit", "hits.total,hits.hits.sort", query).path("hits");
         JsonNode total = hits.path("total");
         if (!total.path("relation").asText("eq").equals("eq")) {
             throw errors.failed("audit", "the server reported an inexact count (" + total + ")");
@@ -129,8 +134,9 @@ final class SearchEngineTarget implements Target {
         return new AuditCounts(count, count, maxSeq);
     }
 
-    private JsonNode search(String what, String filterPath, String query) {
+    private JsonNode search(long deadline, String what, String filterPath, String query) {
         Response response = http.send(
+                deadline,
                 "POST",
                 "/" + index + "/_search?filter_path=" + filterPath + ",_shards.failed,timed_out",
                 query.getBytes(StandardCharsets.UTF_8),
@@ -159,7 +165,8 @@ final class SearchEngineTarget implements Target {
 
     /** {@code GET /}, or where that answers 405 (Elasticsearch's integ-test distribution) the local node's version. */
     private String readVersion() {
-        Response root = http.send("GET", "/", null, null, "reading the server version");
+        long deadline = http.deadline();
+        Response root = http.send(deadline, "GET", "/", null, null, "reading the server version");
         if (root.isSuccess()) {
             JsonNode version = parse("reading the server version", root).path("version");
             String distribution = version.path("distribution").asText("elasticsearch");
@@ -169,7 +176,12 @@ final class SearchEngineTarget implements Target {
             return version.path("number").asText("unknown");
         }
         Response nodes = http.send(
-                "GET", "/_nodes/_local?filter_path=nodes.*.version", null, null, "reading the server version");
+                deadline,
+                "GET",
+                "/_nodes/_local?filter_path=nodes.*.version",
+                null,
+                null,
+                "reading the server version");
         if (!nodes.isSuccess()) {
             return "unknown";
         }
