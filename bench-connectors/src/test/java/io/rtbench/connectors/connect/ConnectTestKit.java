@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,10 +23,14 @@ import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.awaitility.Awaitility;
 
 /** Topics, rtbench events in Kafka and the tasks' interval logs, for the Kafka Connect integration tests. */
 final class ConnectTestKit {
@@ -39,10 +44,7 @@ final class ConnectTestKit {
     }
 
     static void createTopic(String bootstrapServers, String topic, int partitions) throws Exception {
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS))) {
+        try (Admin admin = admin(bootstrapServers)) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
                     .all()
                     .get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
@@ -102,6 +104,43 @@ final class ConnectTestKit {
                 ack.get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
             }
         }
+    }
+
+    /** Waits until a sink's consumer group committed the end of every partition of the topic: all was written. */
+    static void awaitConsumed(String bootstrapServers, String group, String topic, Duration timeout) throws Exception {
+        try (Admin admin = admin(bootstrapServers)) {
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                    .get(topic)
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            Map<TopicPartition, Long> ends = new HashMap<>();
+            admin.listOffsets(latest)
+                    .all()
+                    .get(TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                    .forEach((partition, info) -> ends.put(partition, info.offset()));
+            Awaitility.await()
+                    .atMost(timeout)
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> {
+                        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
+                                .partitionsToOffsetAndMetadata()
+                                .get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+                        return ends.entrySet().stream().allMatch(end -> {
+                            OffsetAndMetadata offset = committed.get(end.getKey());
+                            return offset != null && offset.offset() >= end.getValue();
+                        });
+                    });
+        }
+    }
+
+    private static Admin admin(String bootstrapServers) {
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, TIMEOUT_MS,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS));
     }
 
     /** The tasks' interval logs of a connector ({@code <connector>-task*.hlog}), merged by metric. */
