@@ -13,6 +13,7 @@ import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -92,6 +93,16 @@ public final class ProduceCommand implements Callable<Integer> {
     KeyMode key;
 
     @Option(
+            names = "--value-format",
+            defaultValue = "json",
+            paramLabel = "json|json-with-schema",
+            converter = ValueFormatConverter.class,
+            description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
+                    + " (flat: _id, _event_time, generator_identifier, _seq, doc) for sinks that need a schema, such"
+                    + " as the Debezium JDBC sink.")
+    ValueFormat valueFormat;
+
+    @Option(
             names = "--producer-config",
             paramLabel = "FILE",
             description = "Kafka client properties (acks, compression, TLS/SASL …).")
@@ -168,7 +179,14 @@ public final class ProduceCommand implements Callable<Integer> {
             GeneratorSettings generator = new GeneratorSettings(seed, docSize);
             if (sink == null || sink.equals("kafka")) {
                 KafkaDestination kafka = new KafkaDestination(
-                        bootstrapServers, topic, key, clientConfig(), partitions, announceTopic, connectTimeout);
+                        bootstrapServers,
+                        topic,
+                        key,
+                        clientConfig(),
+                        partitions,
+                        announceTopic,
+                        connectTimeout,
+                        valueFormat);
                 return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, result);
             }
             if (sink.equals("null")) {
@@ -233,6 +251,17 @@ public final class ProduceCommand implements Callable<Integer> {
             out.println("  result: " + result.toAbsolutePath());
         }
         out.flush();
+    }
+
+    static final class ValueFormatConverter implements CommandLine.ITypeConverter<ValueFormat> {
+        @Override
+        public ValueFormat convert(String value) {
+            try {
+                return ValueFormat.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
