@@ -2,9 +2,7 @@ package io.rtbench.connectors.connect;
 
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.target.Targets;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -102,7 +100,7 @@ public record RtbenchSinkConfig(
                         TARGET_KIND,
                         Type.STRING,
                         ConfigDef.NO_DEFAULT_VALUE,
-                        new KnownKind(),
+                        new SettingValidators.KnownKind(),
                         Importance.HIGH,
                         "The target driver: elasticsearch, opensearch, clickhouse, postgres, reference or null.",
                         target,
@@ -113,7 +111,7 @@ public record RtbenchSinkConfig(
                         TARGET_URL,
                         Type.STRING,
                         null,
-                        new UrlWithoutCredentials(),
+                        new SettingValidators.UrlWithoutCredentials(),
                         Importance.HIGH,
                         "The target's address, e.g. http://127.0.0.1:9200 or postgresql://host:5432/db. Never with"
                                 + " user or password in it.",
@@ -125,7 +123,7 @@ public record RtbenchSinkConfig(
                         TARGET_COLLECTION,
                         Type.STRING,
                         TargetConfig.DEFAULT_COLLECTION,
-                        new CollectionName(),
+                        new SettingValidators.CollectionName(),
                         Importance.MEDIUM,
                         "Index or table the events are written to.",
                         target,
@@ -336,72 +334,5 @@ public record RtbenchSinkConfig(
         config.put(TARGET_TIMEOUT_MS, Long.toString(target.timeout().toMillis()));
         target.options().forEach((name, value) -> config.put(TARGET_OPTION_PREFIX + name, value));
         return config;
-    }
-
-    /** The known driver kinds, checked when the config is validated (REST) or the connector starts. */
-    private static final class KnownKind implements ConfigDef.Validator {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String kind = value == null ? "" : value.toString().trim();
-            if (kind.isEmpty()) {
-                throw new ConfigException(name, value, "is required");
-            }
-            if (!Targets.providers().containsKey(kind)) {
-                throw new ConfigException(
-                        name,
-                        value,
-                        "unknown target kind; known kinds: "
-                                + String.join(", ", Targets.providers().keySet()));
-            }
-        }
-
-        @Override
-        public String toString() {
-            return String.join(", ", Targets.providers().keySet());
-        }
-    }
-
-    private static final class UrlWithoutCredentials implements ConfigDef.Validator {
-        @Override
-        public void ensureValid(String name, Object value) {
-            if (value == null || value.toString().isBlank()) {
-                return;
-            }
-            URI url;
-            try {
-                url = new URI(value.toString().trim());
-            } catch (URISyntaxException e) {
-                throw new ConfigException(name, value, "is not a URL: " + e.getReason());
-            }
-            if (hasUserInfo(url)) {
-                // Not echoing the value: it holds the credentials.
-                throw new ConfigException(name + " must not contain a user or password (the connector config is"
-                        + " stored in Kafka and shown by the REST API); use " + CREDENTIALS_FILE
-                        + " or the worker's environment");
-            }
-        }
-    }
-
-    /** Also inside {@code jdbc:postgresql://user:password@host/db}, which is opaque to {@link URI}. */
-    static boolean hasUserInfo(URI url) {
-        if (!url.isOpaque()) {
-            return url.getRawUserInfo() != null;
-        }
-        try {
-            return hasUserInfo(new URI(url.getRawSchemeSpecificPart()));
-        } catch (URISyntaxException e) {
-            return url.getRawSchemeSpecificPart().contains("@");
-        }
-    }
-
-    private static final class CollectionName implements ConfigDef.Validator {
-        @Override
-        public void ensureValid(String name, Object value) {
-            String collection = value == null ? "" : value.toString();
-            if (!collection.matches("[a-z0-9_][a-z0-9_.-]*")) {
-                throw new ConfigException(
-                        name, value, "must be lower-case letters, digits, '_', '.' or '-' (an index and a table name)");
-            }
-        }
     }
 }
