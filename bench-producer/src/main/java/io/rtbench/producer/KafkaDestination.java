@@ -11,6 +11,7 @@ import java.util.TreeMap;
  * @param clientConfig Kafka client properties; may hold secrets, so never print it: use {@link #describeConfig()}
  * @param partitions partitions of the topic when rtbench creates it (an existing topic is left as it is)
  * @param announceTopic where generators are announced for evaluators ({@code --generators-from-topic})
+ * @param valueFormat the record value: the document itself, or the document in Kafka Connect's JSON envelope
  */
 public record KafkaDestination(
         String bootstrapServers,
@@ -19,7 +20,8 @@ public record KafkaDestination(
         Map<String, String> clientConfig,
         int partitions,
         String announceTopic,
-        Duration connectTimeout) {
+        Duration connectTimeout,
+        ValueFormat valueFormat) {
 
     public static final String DEFAULT_TOPIC = "rtbench.events";
     public static final String DEFAULT_ANNOUNCE_TOPIC = "rtbench.generators";
@@ -32,7 +34,51 @@ public record KafkaDestination(
         GENERATOR
     }
 
+    /** The record value ({@code --value-format}). */
+    public enum ValueFormat {
+        /** The JSON document as generated: what rtbench's bridge and sink read. */
+        JSON("json"),
+        /**
+         * The document in Kafka Connect's JSON envelope with a flat schema ({@code _id}, {@code _event_time},
+         * {@code generator_identifier}, {@code _seq}, {@code doc}), for sinks that need a schema such as Debezium's
+         * JDBC sink ({@link io.rtbench.core.event.ConnectJsonEnvelope}).
+         */
+        JSON_WITH_SCHEMA("json-with-schema");
+
+        private final String cliName;
+
+        ValueFormat(String cliName) {
+            this.cliName = cliName;
+        }
+
+        public String cliName() {
+            return cliName;
+        }
+
+        public static ValueFormat fromCliName(String name) {
+            for (ValueFormat format : values()) {
+                if (format.cliName.equalsIgnoreCase(name)) {
+                    return format;
+                }
+            }
+            throw new IllegalArgumentException("'" + name + "' is not a value format; use json or json-with-schema");
+        }
+    }
+
+    /** The plain JSON documents (the default value format). */
+    public KafkaDestination(
+            String bootstrapServers,
+            String topic,
+            KeyMode key,
+            Map<String, String> clientConfig,
+            int partitions,
+            String announceTopic,
+            Duration connectTimeout) {
+        this(bootstrapServers, topic, key, clientConfig, partitions, announceTopic, connectTimeout, ValueFormat.JSON);
+    }
+
     public KafkaDestination {
+        valueFormat = valueFormat == null ? ValueFormat.JSON : valueFormat;
         clientConfig = Map.copyOf(clientConfig);
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             bootstrapServers = clientConfig.get("bootstrap.servers");

@@ -14,6 +14,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,6 +88,16 @@ public final class ProduceCommand implements Callable<Integer> {
     KeyMode key;
 
     @Option(
+            names = "--value-format",
+            defaultValue = "json",
+            paramLabel = "json|json-with-schema",
+            converter = ValueFormatConverter.class,
+            description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
+                    + " (flat: _id, _event_time, generator_identifier, _seq, doc) for sinks that need a schema, such"
+                    + " as the Debezium JDBC sink.")
+    ValueFormat valueFormat;
+
+    @Option(
             names = "--producer-config",
             paramLabel = "FILE",
             description = "Kafka client properties (acks, compression, TLS/SASL …).")
@@ -157,7 +168,8 @@ public final class ProduceCommand implements Callable<Integer> {
                         ClientProperties.read(producerConfig, "--producer-config"),
                         partitions,
                         announceTopic,
-                        connectTimeout);
+                        connectTimeout,
+                        valueFormat);
                 return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, result);
             }
             if (sink.equals("null")) {
@@ -201,6 +213,17 @@ public final class ProduceCommand implements Callable<Integer> {
             out.println("  result: " + result.toAbsolutePath());
         }
         out.flush();
+    }
+
+    static final class ValueFormatConverter implements CommandLine.ITypeConverter<ValueFormat> {
+        @Override
+        public ValueFormat convert(String value) {
+            try {
+                return ValueFormat.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

@@ -108,6 +108,7 @@ final class ProducerReport {
         if (settings.kafka() != null) {
             more.put("topic", settings.kafka().topic());
             more.put("key", settings.kafka().key().name().toLowerCase(Locale.ROOT));
+            more.put("valueFormat", settings.kafka().valueFormat().cliName());
             more.put("producerConfig", settings.kafka().describeConfig());
         }
         if (settings.target() != null) {

@@ -28,6 +28,7 @@ class ProduceCommandTest {
                 "--bogus 1 | unknown option --bogus",
                 "--sink opensearch | --target-url",
                 "--key nonsense | --key",
+                "--value-format xml | --value-format",
             })
     void badInputIsOneLineAndExitTwo(String args, String named) {
         StringWriter err = new StringWriter();
@@ -39,5 +40,17 @@ class ProduceCommandTest {
         assertThat(cmd.execute(argv)).isEqualTo(CommandLines.USAGE);
         assertThat(err.toString().lines()).hasSize(1);
         assertThat(err.toString()).contains(named).startsWith("produce: ");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"'',JSON", "--value-format json,JSON", "--value-format json-with-schema,JSON_WITH_SCHEMA"})
+    void theValueFormatReachesTheKafkaDestination(String args, KafkaDestination.ValueFormat expected) {
+        ProduceCommand command = new ProduceCommand();
+        CommandLine cmd = CommandLines.commandLine(command);
+        String[] argv = ("--bootstrap-servers 127.0.0.1:9 " + args).trim().split(" ");
+
+        cmd.parseArgs(argv);
+
+        assertThat(command.settings().kafka().valueFormat()).isEqualTo(expected);
     }
 }

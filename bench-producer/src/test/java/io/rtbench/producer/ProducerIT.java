@@ -19,6 +19,7 @@ import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,6 +33,9 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.data.Struct;
+import org.apache.kafka.connect.json.JsonConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,6 +137,55 @@ class ProducerIT {
                 .extracting(GeneratorAnnouncement::producedEvents)
                 .containsExactly(2_000L, 2_000L);
         assertThat(announcements).allSatisfy(a -> assertThat(a.topic()).isEqualTo(topic));
+    }
+
+    @Test
+    void jsonWithSchemaWrapsEachDocumentInConnectsEnvelopeWithAFlatStruct(
+            @RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+        String topic = "schema-" + UUID.randomUUID();
+        ProducerSettings plain =
+                settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0, null);
+        KafkaDestination json = plain.kafka();
+        KafkaDestination withSchema = new KafkaDestination(
+                json.bootstrapServers(),
+                json.topic(),
+                json.key(),
+                json.clientConfig(),
+                json.partitions(),
+                json.announceTopic(),
+                json.connectTimeout(),
+                KafkaDestination.ValueFormat.JSON_WITH_SCHEMA);
+        RunResult result = run(new ProducerSettings(
+                        plain.workload(), plain.generator(), plain.sink(), withSchema, null, null))
+                .run(new AtomicBoolean());
+
+        List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
+        assertThat(records).hasSize(200);
+        assertThat(result.scenario().settings()).containsEntry("valueFormat", "json-with-schema");
+        try (JsonConverter converter = new JsonConverter()) {
+            converter.configure(Map.of("schemas.enable", "true"), false);
+            TreeSet<Long> seqs = new TreeSet<>();
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                SchemaAndValue data = converter.toConnectData(topic, record.value());
+                assertThat(data.schema().fields())
+                        .extracting(field -> field.name() + ":" + field.schema().type())
+                        .containsExactly(
+                                "_id:STRING",
+                                "_event_time:INT64",
+                                "generator_identifier:INT64",
+                                "_seq:INT64",
+                                "doc:STRING");
+                Struct struct = (Struct) data.value();
+                Event event = Event.parse(struct.getString("doc").getBytes(StandardCharsets.UTF_8));
+                assertThat(struct.getString("_id")).isEqualTo(event.id()).isEqualTo(new String(record.key()));
+                assertThat(struct.getInt64("_event_time")).isEqualTo(event.eventTimeMicros());
+                assertThat(struct.getInt64("generator_identifier")).isEqualTo(event.generatorId());
+                assertThat(struct.getInt64("_seq")).isEqualTo(event.seq());
+                assertThat(event.json()).hasSize(1250);
+                seqs.add(event.seq());
+            }
+            assertThat(seqs).hasSize(200).first().isEqualTo(0L);
+        }
     }
 
     @Test

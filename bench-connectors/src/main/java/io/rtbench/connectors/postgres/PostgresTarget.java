@@ -104,7 +104,10 @@ final class PostgresTarget implements Target {
         try {
             statement.execute(sql);
         } catch (SQLException e) {
-            if (!"23505".equals(e.getSQLState()) && !"42P07".equals(e.getSQLState())) {
+            // 23505 unique_violation (pg_type), 42P07 duplicate_table, 42710 duplicate_object (the table's row type).
+            if (!"23505".equals(e.getSQLState())
+                    && !"42P07".equals(e.getSQLState())
+                    && !"42710".equals(e.getSQLState())) {
                 throw e;
             }
         }

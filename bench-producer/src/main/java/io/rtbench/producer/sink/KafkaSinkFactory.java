@@ -1,8 +1,10 @@
 package io.rtbench.producer.sink;
 
+import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.EventLayout;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.KafkaDestination.KeyMode;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.ProducerStats;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -60,7 +62,7 @@ public final class KafkaSinkFactory implements SinkFactory {
     public EventSink forGenerator(long generatorId) {
         byte[] generatorKey =
                 ByteBuffer.allocate(Long.BYTES).putLong(generatorId).array();
-        return new KafkaEventSink(generatorKey);
+        return new KafkaEventSink(generatorId, generatorKey);
     }
 
     @Override
@@ -84,11 +86,15 @@ public final class KafkaSinkFactory implements SinkFactory {
     }
 
     private final class KafkaEventSink implements EventSink {
+        private final long generatorId;
         private final byte[] generatorKey;
+        private final boolean envelope;
         private BurstCallback callback;
 
-        KafkaEventSink(byte[] generatorKey) {
+        KafkaEventSink(long generatorId, byte[] generatorKey) {
+            this.generatorId = generatorId;
             this.generatorKey = generatorKey;
+            this.envelope = destination.valueFormat() == ValueFormat.JSON_WITH_SCHEMA;
         }
 
         @Override
@@ -102,7 +108,9 @@ public final class KafkaSinkFactory implements SinkFactory {
             byte[] key = destination.key() == KeyMode.GENERATOR
                     ? generatorKey
                     : Arrays.copyOfRange(json, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH);
-            producer.send(new ProducerRecord<>(destination.topic(), key, json), callback);
+            // The plain format sends the generated array itself; the envelope is one more array per event.
+            byte[] value = envelope ? ConnectJsonEnvelope.wrap(json, generatorId, seq, eventTimeMicros) : json;
+            producer.send(new ProducerRecord<>(destination.topic(), key, value), callback);
         }
 
         @Override

@@ -1,0 +1,117 @@
+package io.rtbench.connectors.connect;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A connector to deploy on a Kafka Connect worker: its name and its config, as the REST API takes them. Any connector,
+ * rtbench's own sink or a third-party one (e.g. the Debezium JDBC sink), usually read from a JSON file.
+ *
+ * @param name the connector's name on the worker
+ * @param config the connector's settings ({@code connector.class}, {@code topics}, …), without {@code name}
+ */
+public record ConnectorDefinition(String name, Map<String, String> config) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public ConnectorDefinition {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a connector needs a name");
+        }
+        if (name.contains("/")) {
+            throw new IllegalArgumentException("connector name '" + name + "' must not contain '/'");
+        }
+        Map<String, String> copy = new LinkedHashMap<>(Objects.requireNonNull(config, "config"));
+        copy.remove("name");
+        if (!copy.containsKey("connector.class")) {
+            throw new IllegalArgumentException("connector '" + name + "' has no connector.class");
+        }
+        config = Collections.unmodifiableMap(copy);
+    }
+
+    /**
+     * Reads the REST API's form, {@code {"name": "…", "config": {…}}}, or a plain config object that holds
+     * {@code name}. Numbers and booleans become their text, as Connect stores them.
+     */
+    public static ConnectorDefinition fromJson(String json) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("connector definition is not JSON: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("connector definition must be a JSON object");
+        }
+        JsonNode config = root.has("config") ? root.get("config") : root;
+        if (!config.isObject()) {
+            throw new IllegalArgumentException("connector definition: 'config' must be a JSON object");
+        }
+        String name = root.path("name").asText(config.path("name").asText(null));
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> field : config.properties()) {
+            JsonNode value = field.getValue();
+            if (value.isContainerNode()) {
+                throw new IllegalArgumentException(
+                        "connector definition: setting '" + field.getKey() + "' must be a string, number or boolean");
+            }
+            settings.put(field.getKey(), value.isNull() ? null : value.asText());
+        }
+        return new ConnectorDefinition(name, settings);
+    }
+
+    public static ConnectorDefinition read(Path file) {
+        try {
+            return fromJson(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read connector definition " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A definition shipped as a class-path resource, e.g. {@code debezium-jdbc-postgres.json} in this package. */
+    public static ConnectorDefinition resource(String name) {
+        try (InputStream in = ConnectorDefinition.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no connector definition resource " + name);
+            }
+            return fromJson(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read connector definition " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    public ConnectorDefinition withName(String newName) {
+        return new ConnectorDefinition(newName, config);
+    }
+
+    /** This definition with settings added or replaced. */
+    public ConnectorDefinition with(Map<String, String> settings) {
+        Map<String, String> merged = new LinkedHashMap<>(config);
+        merged.putAll(settings);
+        return new ConnectorDefinition(name, merged);
+    }
+
+    public ConnectorDefinition with(String setting, String value) {
+        return with(Map.of(setting, value));
+    }
+
+    /** The config as the REST API's {@code PUT /connectors/{name}/config} takes it. */
+    String configJson() {
+        try {
+            return JSON.writeValueAsString(config);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.rtbench.connectors.connect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConnectorDefinitionTest {
+
+    @Test
+    void theRestApisFormIsRead() {
+        ConnectorDefinition connector = ConnectorDefinition.fromJson("{\"name\":\"jdbc\",\"config\":{"
+                + "\"connector.class\":\"io.debezium.connector.jdbc.JdbcSinkConnector\",\"tasks.max\":2,"
+                + "\"delete.enabled\":false,\"name\":\"jdbc\"}}");
+
+        assertThat(connector.name()).isEqualTo("jdbc");
+        assertThat(connector.config())
+                .isEqualTo(Map.of(
+                        "connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector",
+                        "tasks.max", "2",
+                        "delete.enabled", "false"));
+        assertThat(connector.configJson()).contains("\"tasks.max\":\"2\"");
+    }
+
+    @Test
+    void soIsAPlainConfigWithItsName() {
+        ConnectorDefinition connector =
+                ConnectorDefinition.fromJson("{\"name\":\"s\",\"connector.class\":\"a.B\",\"topics\":\"t\"}");
+
+        assertThat(connector.name()).isEqualTo("s");
+        assertThat(connector.config()).isEqualTo(Map.of("connector.class", "a.B", "topics", "t"));
+    }
+
+    @Test
+    void settingsCanBeAddedAndReplaced() {
+        ConnectorDefinition connector = new ConnectorDefinition("s", Map.of("connector.class", "a.B", "topics", "t"))
+                .with("topics", "u")
+                .with(Map.of("tasks.max", "3"))
+                .withName("s2");
+
+        assertThat(connector.name()).isEqualTo("s2");
+        assertThat(connector.config()).isEqualTo(Map.of("connector.class", "a.B", "topics", "u", "tasks.max", "3"));
+    }
+
+    @Test
+    void theShippedDebeziumTemplateIsAValidDefinition() {
+        ConnectorDefinition debezium = ConnectorDefinition.resource("debezium-jdbc-postgres.json");
+
+        assertThat(debezium.config())
+                .containsEntry("connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector")
+                .containsEntry("insert.mode", "upsert")
+                .containsEntry("primary.key.mode", "record_value")
+                .containsEntry("primary.key.fields", "_id")
+                .containsEntry("value.converter.schemas.enable", "true");
+    }
+
+    @Test
+    void badDefinitionsSayWhatIsWrong() {
+        assertThatThrownBy(() -> ConnectorDefinition.fromJson("{nope"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("connector definition is not JSON");
+        assertThatThrownBy(() -> ConnectorDefinition.fromJson("{\"config\":{\"connector.class\":\"a.B\"}}"))
+                .hasMessage("a connector needs a name");
+        assertThatThrownBy(() -> ConnectorDefinition.fromJson("{\"name\":\"x\",\"config\":{\"topics\":\"t\"}}"))
+                .hasMessage("connector 'x' has no connector.class");
+        assertThatThrownBy(() -> ConnectorDefinition.fromJson(
+                        "{\"name\":\"x\",\"config\":{\"connector.class\":\"a.B\",\"topics\":[\"t\"]}}"))
+                .hasMessageContaining("setting 'topics' must be a string, number or boolean");
+    }
+}
