@@ -83,8 +83,7 @@ public final class BenchmarkSession implements AutoCloseable {
                 RunSettings.producer(spec, servers.bootstrapServers(), targetConfig), EpochClock.SYSTEM, runId);
         this.sink = switch (spec.pipeline()) {
             case KAFKA_BRIDGE -> new BridgeSink(spec, servers.bootstrapServers(), targetConfig);
-            case KAFKA_CONNECT ->
-                throw new FailureException("the kafka-connect pipeline is not wired into the runner yet");
+            case KAFKA_CONNECT -> new ConnectSink(spec, servers.connectUrl(), targetConfig);
             case DIRECT -> SinkPipeline.NONE;
         };
         this.evaluator = new Evaluator(
@@ -212,7 +211,7 @@ public final class BenchmarkSession implements AutoCloseable {
 
     private void resetMetrics() {
         producer.stats().reset();
-        sink.metrics().reset();
+        sink.resetMetrics();
         evaluator.metrics().reset();
         if (probeTarget instanceof GroundTruth truth) {
             truth.truth().reset();

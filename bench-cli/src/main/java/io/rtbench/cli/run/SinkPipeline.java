@@ -11,6 +11,11 @@ interface SinkPipeline extends AutoCloseable {
     /** Stage latencies recorded by the sink; empty for {@code direct}, where the producer records sinkWrite. */
     MetricSet metrics();
 
+    /** Forgets the stage latencies so far (the end of a warmup). */
+    default void resetMetrics() {
+        metrics().reset();
+    }
+
     /** The consumer group whose lag is the backlog; null when there is no Kafka hop. */
     String consumerGroup();
 

@@ -2,6 +2,7 @@ package io.rtbench.core.metrics;
 
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -41,6 +42,16 @@ public final class LatencyRecorder {
     /** Records the same latency for {@code count} events (e.g. every event of one written batch). */
     public void recordMicros(long micros, long count) {
         recorder.recordValueWithCount(clamp(micros), count);
+    }
+
+    /**
+     * Records every value of a histogram in microseconds (e.g. an interval another process logged), bucket by bucket,
+     * so that nothing is averaged.
+     */
+    public void recordAll(Histogram micros) {
+        for (HistogramIterationValue value : micros.recordedValues()) {
+            recorder.recordValueWithCount(clamp(value.getValueIteratedTo()), value.getCountAtValueIteratedTo());
+        }
     }
 
     private static long clamp(long micros) {

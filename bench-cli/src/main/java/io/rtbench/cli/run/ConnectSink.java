@@ -1,0 +1,143 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.connectors.connect.ConnectRestClient;
+import io.rtbench.connectors.connect.ConnectorDefinition;
+import io.rtbench.connectors.connect.RtbenchSinkConfig;
+import io.rtbench.core.metrics.MetricSet;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code kafka-connect}: a sink connector deployed on a Kafka Connect worker through its REST API — rtbench's own
+ * plugin (whose tasks log kafkaHop and sinkWrite as .hlog files that are followed here), or any connector given as a
+ * JSON config (which reports no stage latencies). Removed again at the end.
+ */
+final class ConnectSink implements SinkPipeline {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectSink.class);
+    private static final Duration DEPLOY_TIMEOUT = Duration.ofSeconds(60);
+
+    private final ConnectRestClient connect;
+    private final String name;
+    private final MetricSet metrics = new MetricSet();
+    private final Path metricsDir;
+    private final HistogramLogTail tail;
+    private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "rtbench-connect-metrics");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    ConnectSink(RunSpec spec, String connectUrl, TargetConfig target) {
+        this.connect = new ConnectRestClient(URI.create(connectUrl), Duration.ofSeconds(30));
+        try {
+            this.metricsDir = Files.createTempDirectory("rtbench-connect-metrics");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ConnectorDefinition definition = definition(spec, target, metricsDir);
+        this.name = definition.name();
+        this.tail = new HistogramLogTail(metricsDir, metrics);
+        connect.deploy(definition);
+        connect.awaitRunning(name, DEPLOY_TIMEOUT);
+        poller.scheduleWithFixedDelay(this::poll, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private static ConnectorDefinition definition(RunSpec spec, TargetConfig target, Path metricsDir) {
+        if (spec.connector().equals("rtbench")) {
+            Map<String, String> config = new LinkedHashMap<>(RtbenchSinkConfig.connectorConfig(spec.topic(), target));
+            config.put("tasks.max", Integer.toString(spec.bridge().threads()));
+            config.put(
+                    RtbenchSinkConfig.BATCH_SIZE, Integer.toString(spec.bridge().batchSize()));
+            config.put(RtbenchSinkConfig.METRICS_DIR, metricsDir.toString());
+            if (target.credentials().hasUser() || target.credentials().hasApiKey()) {
+                // Never in the connector config (Connect shows it on its REST API): a file only this user can read.
+                config.put(
+                        RtbenchSinkConfig.CREDENTIALS_FILE,
+                        credentialsFile(target.credentials(), metricsDir).toString());
+            }
+            return new ConnectorDefinition("rtbench-sink-" + target.kind() + "-" + target.collection(), config);
+        }
+        ConnectorDefinition given = ConnectorDefinition.read(Path.of(spec.connector()));
+        return given.with("topics", spec.topic());
+    }
+
+    private static Path credentialsFile(Credentials credentials, Path dir) {
+        Properties properties = new Properties();
+        if (credentials.user() != null) {
+            properties.setProperty("user", credentials.user());
+        }
+        if (credentials.password() != null) {
+            properties.setProperty("password", credentials.password());
+        }
+        if (credentials.apiKey() != null) {
+            properties.setProperty("api.key", credentials.apiKey());
+        }
+        Path file = dir.resolve("credentials.properties");
+        try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            try (Writer out = Files.newBufferedWriter(file)) {
+                properties.store(out, null);
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the connector's credentials file: " + e.getMessage(), e);
+        }
+    }
+
+    private void poll() {
+        try {
+            tail.poll();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("reading the sink tasks' metrics failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public MetricSet metrics() {
+        return metrics;
+    }
+
+    @Override
+    public void resetMetrics() {
+        tail.skipUntil(System.currentTimeMillis());
+        poll();
+        metrics.reset();
+    }
+
+    @Override
+    public String consumerGroup() {
+        return "connect-" + name; // Kafka Connect's group for a sink connector
+    }
+
+    @Override
+    public String failure() {
+        return connect.status(name).flatMap(status -> status.failure()).orElse(null);
+    }
+
+    @Override
+    public void close() {
+        poller.shutdownNow();
+        try {
+            connect.delete(name);
+        } catch (RuntimeException e) {
+            LOG.warn("removing connector {} failed: {}", name, e.toString());
+        }
+    }
+}
