@@ -55,6 +55,12 @@ public final class RunOptions {
             description = "A driver option, e.g. refresh.interval=1s.")
     Map<String, String> targetOptions;
 
+    @Option(
+            names = "--credentials-file",
+            paramLabel = "FILE",
+            description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
+    String credentialsFile;
+
     @Option(names = "--rate", paramLabel = "RATE", description = "The step's rate: 20MB, 8000/s, … (default 1MB).")
     String rate;
 
@@ -118,6 +124,7 @@ public final class RunOptions {
         flags.connector = connector;
         flags.collection = collection;
         flags.targetOptions = targetOptions;
+        flags.credentialsFile = credentialsFile;
         flags.rate = rate;
         flags.rates = rate == null ? null : List.of(rate);
         flags.batchSize = batchSize;

@@ -28,11 +28,13 @@ final class RunServers implements AutoCloseable {
     private String connectUrl;
     private String kafkaVersion;
     private Credentials localCredentials;
+    private Path credentialsFile;
 
     private RunServers() {}
 
     static RunServers start(RunSpec spec, ServerProvider provider, Path connectPluginPath, Consumer<String> progress) {
         RunServers servers = new RunServers();
+        servers.credentialsFile = spec.credentialsFile();
         try {
             if (spec.localServers()) {
                 servers.startLocal(spec, provider, connectPluginPath, progress);
@@ -128,9 +130,14 @@ final class RunServers implements AutoCloseable {
         return kafkaVersion;
     }
 
-    /** Credentials for a target rtbench started itself, or those of the environment. */
+    /** Credentials for a target rtbench started itself, else from the credentials file, else the environment. */
     Credentials credentials() {
-        return localCredentials != null ? localCredentials : Credentials.fromEnvironment(System.getenv());
+        if (localCredentials != null) {
+            return localCredentials;
+        }
+        return credentialsFile != null
+                ? Credentials.fromFile(credentialsFile)
+                : Credentials.fromEnvironment(System.getenv());
     }
 
     /** Stops what was started, newest first (Connect before its Kafka). */

@@ -12,6 +12,7 @@ import java.util.Objects;
  * A fully resolved run (defaults < scenario YAML < command-line flags, see {@link RunSpecBuilder}): what to measure,
  * where, and how. One step per rate × batch size.
  *
+ * @param credentialsFile target credentials (user, password, api.key) for external servers; else the environment
  * @param localServers start the servers the run needs on this machine ({@code --servers local}), or use the given
  *     addresses ({@code external})
  * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a connector
@@ -28,6 +29,7 @@ public record RunSpec(
         String connectUrl,
         String collection,
         Map<String, String> targetOptions,
+        Path credentialsFile,
         String connector,
         String topic,
         List<Rate> rates,

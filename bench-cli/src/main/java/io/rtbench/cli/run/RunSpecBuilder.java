@@ -36,6 +36,7 @@ public final class RunSpecBuilder {
     public String connectUrl;
     public String collection;
     public Map<String, String> targetOptions;
+    public String credentialsFile;
     public String connector;
     public String topic;
     /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; {@code rate} is the one-step shorthand. */
@@ -119,6 +120,7 @@ public final class RunSpecBuilder {
                 connectUrl,
                 or(collection, TargetConfig.DEFAULT_COLLECTION),
                 targetOptions == null ? Map.of() : targetOptions,
+                credentialsFile == null ? null : Path.of(credentialsFile),
                 or(connector, "rtbench"),
                 or(topic, "rtbench.events"),
                 resolvedRates,
