@@ -245,7 +245,7 @@ final class BridgeCommand implements Callable<Integer> {
                 settings.batchSize(),
                 seconds,
                 null,
-                new EventCounts(stats.consumed(), stats.written(), null, null, stats.failed()),
+                new EventCounts(stats.consumed(), stats.written(), null, null, stats.failed(), null),
                 null,
                 stats.metrics().summaries(),
                 null,

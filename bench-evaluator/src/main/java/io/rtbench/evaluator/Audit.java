@@ -29,6 +29,16 @@ public final class Audit {
      * @param produced events produced per generator; the audit expects {@code _seq} 0 … produced−1 of each
      */
     public EventCounts run(Map<Long, Long> produced, long failedToProduce) throws InterruptedException {
+        return run(produced, Map.of(), failedToProduce);
+    }
+
+    /**
+     * @param produced events produced per generator; the audit expects {@code _seq} 0 … produced−1 of each
+     * @param newestEventTimes the newest {@code _event_time} each generator produced: once all landed, the probe must
+     *     answer exactly that (checks the probe query as much as the target); empty to skip the check
+     */
+    public EventCounts run(Map<Long, Long> produced, Map<Long, Long> newestEventTimes, long failedToProduce)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long lastProgress = System.nanoTime();
         Totals totals = count(produced);
@@ -40,7 +50,16 @@ public final class Audit {
             }
             totals = again;
         }
-        return new EventCounts(totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce);
+        Boolean newestVisible =
+                newestEventTimes.isEmpty() || totals.lost > 0 ? null : probeSeesNewest(newestEventTimes);
+        return new EventCounts(
+                totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce, newestVisible);
+    }
+
+    private boolean probeSeesNewest(Map<Long, Long> newestEventTimes) {
+        return newestEventTimes.entrySet().stream()
+                .allMatch(
+                        newest -> target.newestEventTimeMicros(newest.getKey()).orElse(-1) == newest.getValue());
     }
 
     private Totals count(Map<Long, Long> produced) {

@@ -21,6 +21,7 @@ final class GeneratorLoop {
     private final EpochClock clock;
     private final ProducerStats stats;
     private final DocSizeStats docSizes = new DocSizeStats();
+    private volatile long lastEventTimeMicros = -1;
 
     GeneratorLoop(
             EventGenerator generator,
@@ -58,11 +59,13 @@ final class GeneratorLoop {
                 stats.scheduleDelay().recordMicros((System.nanoTime() - intended) / 1_000, events);
             }
             long bytes = 0;
+            long lastStamped = -1;
             sink.beginBurst(intended, measured);
             for (int i = 0; i < events; i++) {
                 long seq = generator.nextSeq();
                 long eventTimeMicros = clock.epochMicros();
                 byte[] json = generator.next(eventTimeMicros);
+                lastStamped = eventTimeMicros;
                 bytes += json.length;
                 if (measured) {
                     docSizes.record(json.length);
@@ -70,6 +73,7 @@ final class GeneratorLoop {
                 sink.add(json, seq, eventTimeMicros);
             }
             sink.endBurst();
+            lastEventTimeMicros = lastStamped;
             if (measured) {
                 stats.sent(events, bytes);
             }
@@ -86,6 +90,11 @@ final class GeneratorLoop {
 
     GeneratorAnnouncement announcement() {
         return announcement;
+    }
+
+    /** The {@code _event_time} of the newest event produced, or -1. */
+    long lastEventTimeMicros() {
+        return lastEventTimeMicros;
     }
 
     /** Events this generator has produced so far, prefill included: {@code _seq} 0 … n−1. */

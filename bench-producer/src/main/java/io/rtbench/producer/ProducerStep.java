@@ -116,6 +116,13 @@ public final class ProducerStep {
         return produced;
     }
 
+    /** The newest {@code _event_time} each generator produced so far. */
+    public Map<Long, Long> newestEventTimes() {
+        Map<Long, Long> newest = new TreeMap<>();
+        loops.forEach(loop -> newest.put(loop.generatorId(), loop.lastEventTimeMicros()));
+        return newest;
+    }
+
     /** Sizes of the documents of the measured phases. */
     public DocSizeStats docSizes() {
         DocSizeStats merged = new DocSizeStats();

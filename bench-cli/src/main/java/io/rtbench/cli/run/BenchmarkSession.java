@@ -159,6 +159,7 @@ public final class BenchmarkSession implements AutoCloseable {
             seconds = step.run(plan.rate(), plan.batchSize(), spec.duration(), 0, true, stop);
         }
         step.generatorIds().forEach(evaluator::stopProbing);
+        sink.settle();
         Map<String, LatencySummary> latencies = summaries();
         producer.finish(step);
         if (sink.failure() != null) {
@@ -232,7 +233,10 @@ public final class BenchmarkSession implements AutoCloseable {
     private EventCounts audit(ProducerStep step) {
         try {
             return new Audit(probeTarget, AUDIT_TIMEOUT, AUDIT_QUIET)
-                    .run(step.producedByGenerator(), producer.stats().failed());
+                    .run(
+                            step.producedByGenerator(),
+                            step.newestEventTimes(),
+                            producer.stats().failed());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop.set(true);

@@ -32,6 +32,7 @@ final class ConnectSink implements SinkPipeline {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectSink.class);
     private static final Duration DEPLOY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration METRICS_INTERVAL = Duration.ofSeconds(1);
 
     private final ConnectRestClient connect;
     private final String name;
@@ -66,6 +67,7 @@ final class ConnectSink implements SinkPipeline {
             config.put(
                     RtbenchSinkConfig.BATCH_SIZE, Integer.toString(spec.bridge().batchSize()));
             config.put(RtbenchSinkConfig.METRICS_DIR, metricsDir.toString());
+            config.put(RtbenchSinkConfig.METRICS_INTERVAL_MS, Long.toString(METRICS_INTERVAL.toMillis()));
             if (target.credentials().hasUser() || target.credentials().hasApiKey()) {
                 // Never in the connector config (Connect shows it on its REST API): a file only this user can read.
                 config.put(
@@ -119,6 +121,17 @@ final class ConnectSink implements SinkPipeline {
         tail.skipUntil(System.currentTimeMillis());
         poll();
         metrics.reset();
+    }
+
+    /** The tasks write an interval per second: wait for the one that holds the step's end, then read it. */
+    @Override
+    public void settle() {
+        try {
+            Thread.sleep(METRICS_INTERVAL.toMillis() + 500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        poll();
     }
 
     @Override

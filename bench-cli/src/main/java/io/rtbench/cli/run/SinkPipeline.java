@@ -16,6 +16,9 @@ interface SinkPipeline extends AutoCloseable {
         metrics().reset();
     }
 
+    /** Waits until the stage latencies of the step that just ended are all in {@link #metrics()}. */
+    default void settle() {}
+
     /** The consumer group whose lag is the backlog; null when there is no Kafka hop. */
     String consumerGroup();
 

@@ -40,12 +40,14 @@ public record StepResult(
 
     /**
      * The audit (spec section 3): produced versus landed; landed/lost/duplicates are absent without a target.
-     * {@code failed} counts events the producer sent but Kafka or the target refused (they can never land).
+     * {@code failed} counts events the producer sent but Kafka or the target refused (they can never land);
+     * {@code newestVisible} says whether, once everything landed, the probe answered each generator's newest event.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record EventCounts(long produced, Long landed, Long lost, Long duplicates, Long failed) {
+    public record EventCounts(
+            long produced, Long landed, Long lost, Long duplicates, Long failed, Boolean newestVisible) {
         public static EventCounts producedOnly(long produced, long failed) {
-            return new EventCounts(produced, null, null, null, failed);
+            return new EventCounts(produced, null, null, null, failed, null);
         }
     }
 

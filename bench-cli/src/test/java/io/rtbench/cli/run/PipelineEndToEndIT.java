@@ -1,0 +1,108 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.nio.file.Path;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every pipeline into every target (spec section 1), through the real runner on real servers: N events are produced,
+ * all N land (none lost, none duplicated), the probe sees the newest one, and every stage's latency is recorded.
+ */
+@ExtendWith(ServersExtension.class)
+class PipelineEndToEndIT {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} into opensearch")
+    @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
+    void opensearch(
+            String pipeline,
+            @RealServer(ServerKind.OPENSEARCH) RunningServer db,
+            @RealServer(ServerKind.KAFKA) RunningServer kafka,
+            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+        check(
+                pipeline,
+                Runs.run(Runs.external(pipeline, "opensearch", db, kafka, connect, dir)
+                        .build("unused")));
+    }
+
+    @ParameterizedTest(name = "{0} into elasticsearch")
+    @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
+    void elasticsearch(
+            String pipeline,
+            @RealServer(ServerKind.ELASTICSEARCH) RunningServer db,
+            @RealServer(ServerKind.KAFKA) RunningServer kafka,
+            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+        check(
+                pipeline,
+                Runs.run(Runs.external(pipeline, "elasticsearch", db, kafka, connect, dir)
+                        .build("unused")));
+    }
+
+    @ParameterizedTest(name = "{0} into clickhouse")
+    @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
+    void clickhouse(
+            String pipeline,
+            @RealServer(ServerKind.CLICKHOUSE) RunningServer db,
+            @RealServer(ServerKind.KAFKA) RunningServer kafka,
+            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+        check(
+                pipeline,
+                Runs.run(Runs.external(pipeline, "clickhouse", db, kafka, connect, dir)
+                        .build("unused")));
+    }
+
+    @ParameterizedTest(name = "{0} into postgres")
+    @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
+    void postgres(
+            String pipeline,
+            @RealServer(ServerKind.POSTGRES) RunningServer db,
+            @RealServer(ServerKind.KAFKA) RunningServer kafka,
+            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+        check(
+                pipeline,
+                Runs.run(Runs.external(pipeline, "postgres", db, kafka, connect, dir)
+                        .build("unused")));
+    }
+
+    private static void check(String pipeline, RunResult result) {
+        assertThat(result.complete()).isTrue();
+        assertThat(result.scenario().pipeline()).isEqualTo(pipeline);
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().produced()).as("1 s warmup + 4 s at 500/s").isEqualTo(2_500);
+        assertThat(step.events().landed()).isEqualTo(2_500);
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.events().duplicates()).isZero();
+        assertThat(step.events().newestVisible())
+                .as("the probe answers the newest event")
+                .isTrue();
+        assertThat(step.latencyMs())
+                .containsKeys(
+                        Metrics.DATA,
+                        Metrics.DATA_AT_REQUEST,
+                        Metrics.QUERY,
+                        Metrics.PRODUCE_ACK,
+                        Metrics.SCHEDULE_DELAY,
+                        Metrics.SINK_WRITE);
+        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(8);
+        if (!pipeline.equals("direct")) {
+            // Events the sink received during the measured 4 s: about the 2,000 measured ones; a sink that lags
+            // receives some warmup events in the window and some measured ones after it. Never more than all 2,500.
+            assertThat(step.latencyMs().get(Metrics.KAFKA_HOP).count()).isBetween(1_000L, 2_500L);
+            assertThat(step.backlog()).isNotNull();
+        }
+        assertThat(step.rate().achievedEventsPerSec()).isBetween(490.0, 510.0);
+    }
+}
