@@ -1,0 +1,74 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.Servers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Ctrl-C: the finished steps are written with {@code complete: false} and the servers the run started are stopped. */
+class InterruptIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInterruptedSweepKeepsItsFinishedStepsAndStopsItsServers() {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "clickhouse";
+        builder.servers = "local";
+        builder.rates = List.of("500/s", "600/s", "700/s");
+        builder.warmup = "1s";
+        builder.duration = "3s";
+        builder.result = dir.resolve("sweep.json").toString();
+        RunSpec spec = builder.build("unused");
+        List<RunningServer> started = new ArrayList<>();
+        ServerProvider local = Servers.provider(Map.of());
+        ServerProvider recording = new ServerProvider() {
+            @Override
+            public String name() {
+                return local.name();
+            }
+
+            @Override
+            public RunningServer start(ServerKind kind, ServerOptions options) {
+                RunningServer server = local.start(kind, options);
+                started.add(server);
+                return server;
+            }
+        };
+        AtomicBoolean stop = new AtomicBoolean();
+
+        RunResult result;
+        try (BenchmarkSession session =
+                BenchmarkSession.open(spec, recording, null, new SimpleMeterRegistry(), Runs.quiet(), stop)) {
+            session.runStep(spec.steps().get(0));
+            stop.set(true); // what the Ctrl-C hook does
+            session.runSteps(spec.steps().subList(1, 3));
+            result = session.finish();
+        }
+
+        assertThat(result.complete()).isFalse();
+        assertThat(result.steps()).hasSize(1);
+        RunResult written = ResultFiles.read(spec.result());
+        assertThat(written.complete()).isFalse();
+        assertThat(written.steps()).hasSize(1);
+        assertThat(written.steps().get(0).events().lost()).isZero();
+        assertThat(started).extracting(RunningServer::kind).containsExactly(ServerKind.KAFKA, ServerKind.CLICKHOUSE);
+        assertThat(ProcessHandle.of(started.get(1).pid()))
+                .as("ClickHouse stopped")
+                .isEmpty();
+    }
+}

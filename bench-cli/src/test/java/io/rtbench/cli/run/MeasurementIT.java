@@ -1,0 +1,74 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The measurement measures what it claims: against a database's known behaviour and a known ground truth. */
+@ExtendWith(ServersExtension.class)
+class MeasurementIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void dataLatencyRisesWithOpenSearchsRefreshInterval(
+            @RealServer(ServerKind.OPENSEARCH) RunningServer db, @RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        LatencySummary fast = dataLatency(db, kafka, "1s");
+        LatencySummary slow = dataLatency(db, kafka, "5s");
+        // A document is searchable after the next refresh: on average half an interval, at most a whole one.
+        assertThat(fast.p50()).isBetween(200.0, 2_000.0);
+        assertThat(slow.p50()).isGreaterThan(fast.p50() + 1_000);
+        assertThat(slow.max()).isGreaterThan(3_000.0).isLessThan(12_000.0);
+    }
+
+    private LatencySummary dataLatency(RunningServer db, RunningServer kafka, String refreshInterval) {
+        RunSpecBuilder spec = Runs.external("kafka-bridge", "opensearch", db, kafka, null, dir);
+        spec.targetOptions = Map.of("refresh.interval", refreshInterval);
+        spec.duration = "15s";
+        RunResult result = Runs.run(spec.build("unused"));
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().lost()).isZero();
+        return step.latencyMs().get(Metrics.DATA);
+    }
+
+    @Test
+    void calibrationMeetsTheBarAgainstTheReferenceTarget(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
+        spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
+        spec.rates = java.util.List.of("2000/s");
+        spec.batchSize = 10;
+        spec.warmup = "2s";
+        spec.duration = "10s";
+        spec.probeInterval = "100ms";
+        spec.bridgeLinger = "1ms";
+        RunResult result = Runs.run(spec.build("unused"));
+        StepResult step = result.steps().get(0);
+
+        LatencySummary data = step.latencyMs().get(Metrics.DATA);
+        LatencySummary truth = step.latencyMs().get(Metrics.TRUTH);
+        assertThat(truth.count()).isGreaterThan(15_000);
+        assertThat(truth.p50())
+                .as("the configured delay and the pipeline's hop")
+                .isBetween(150.0, 400.0);
+        RunResult.Calibration calibration =
+                CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50));
+        double bar = Math.max(5.0, 0.05 * truth.p50());
+        assertThat(Math.abs(calibration.p50ErrorMs()))
+                .as("data p50 %s vs truth p50 %s", data.p50(), truth.p50())
+                .isLessThanOrEqualTo(bar);
+    }
+}

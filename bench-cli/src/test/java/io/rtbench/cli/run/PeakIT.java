@@ -1,0 +1,83 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code rtbench peak} finds a capacity that is known: the reference target's write limit. */
+@ExtendWith(ServersExtension.class)
+class PeakIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void findsTheReferenceTargetsWriteLimit(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        Path result = dir.resolve("peak.json");
+        StringWriter out = new StringWriter();
+        CommandLine peak = CommandLines.commandLine(new PeakCommand());
+        peak.setOut(new PrintWriter(out, true));
+
+        int exit = peak.execute(
+                "--target",
+                "reference",
+                "--servers",
+                "external",
+                "--target-url",
+                "reference://peak",
+                "--bootstrap-servers",
+                kafka.address(),
+                "--topic-name-unused-guard",
+                "x");
+        assertThat(exit).as("unknown flags are refused").isEqualTo(CommandLines.USAGE);
+
+        exit = peak.execute(
+                "--target",
+                "reference",
+                "--servers",
+                "external",
+                "--target-url",
+                "reference://peak",
+                "--bootstrap-servers",
+                kafka.address(),
+                "--target-option",
+                "write.limit=3000/s",
+                "--start-rate",
+                "1000/s",
+                "--growth",
+                "2",
+                "--precision",
+                "0.25",
+                "--warmup",
+                "1s",
+                "--duration",
+                "6s",
+                "--prometheus-port",
+                "0",
+                "--result",
+                result.toString());
+
+        assertThat(exit).isEqualTo(CommandLines.OK);
+        RunResult run = ResultFiles.read(result);
+        assertThat(run.steps()).extracting(s -> s.rate().targetEventsPerSec()).startsWith(1_000.0, 2_000.0, 4_000.0);
+        StepResult overLimit = run.steps().get(2);
+        assertThat(overLimit.sustained()).as("4,000/s against a 3,000/s target").isFalse();
+        assertThat(run.peak().sustainedEventsPerSec()).isBetween(1_950.0, 3_050.0);
+        assertThat(run.peak().criterion()).contains("backlog slope");
+        assertThat(out.toString()).contains("peak: ");
+    }
+}
