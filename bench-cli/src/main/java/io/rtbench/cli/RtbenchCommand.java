@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.evaluator.EvaluateCommand;
@@ -15,7 +16,13 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
-        subcommands = {ProduceCommand.class, BridgeCommand.class, EvaluateCommand.class, ServersCommand.class})
+        subcommands = {
+            ProduceCommand.class,
+            BridgeCommand.class,
+            EvaluateCommand.class,
+            ReportCommand.class,
+            ServersCommand.class
+        })
 public final class RtbenchCommand implements Callable<Integer> {
 
     @Spec
