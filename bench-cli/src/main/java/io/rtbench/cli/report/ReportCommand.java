@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE]} (spec sections 4 and 5). */
+/** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE] [--merge]} (spec sections 4 and 5). */
 @Command(
         name = "report",
         mixinStandardHelpOptions = true,
@@ -42,11 +42,18 @@ public final class ReportCommand implements Callable<Integer> {
             description = "CSV to write (default: the first result's name with .csv).")
     Path csv;
 
+    @Option(
+            names = "--merge",
+            description = "The results are the hosts of one distributed run (each ran its own generators and "
+                    + "evaluator): merge step N of every host into one step, latencies exactly from the hosts' "
+                    + "interval logs (.hlog), rates and event counts summed.")
+    boolean merge;
+
     @Override
     public Integer call() {
         ReportRequest request;
         try {
-            request = new ReportRequest(results, html, csv);
+            request = new ReportRequest(results, html, csv, merge);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

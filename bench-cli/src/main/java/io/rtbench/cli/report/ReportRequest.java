@@ -10,12 +10,16 @@ import java.util.List;
  * @param results one or more result files; several are shown side by side
  * @param html the HTML file to write, or null for the default
  * @param csv the CSV file to write, or null for the default
+ * @param mergeHosts the results are the hosts of one distributed run: merge them step by step into one
  */
-public record ReportRequest(List<Path> results, Path html, Path csv) {
+public record ReportRequest(List<Path> results, Path html, Path csv, boolean mergeHosts) {
 
     public ReportRequest {
         if (results == null || results.isEmpty()) {
             throw new IllegalArgumentException("no result file given");
+        }
+        if (mergeHosts && results.size() < 2) {
+            throw new IllegalArgumentException("--merge needs the results of two or more hosts");
         }
         results = List.copyOf(results);
         html = html != null ? html : sibling(results.get(0), ".html");
@@ -30,6 +34,11 @@ public record ReportRequest(List<Path> results, Path html, Path csv) {
                 throw new IllegalArgumentException("the report would overwrite its input " + result);
             }
         }
+    }
+
+    /** Results side by side. */
+    public ReportRequest(List<Path> results, Path html, Path csv) {
+        this(results, html, csv, false);
     }
 
     /** The result's path with {@code extension} in place of {@code .json} (or added, for another name). */

@@ -30,6 +30,9 @@ public final class Reports {
 
     static WrittenReport write(ReportRequest request, InstantSource clock) {
         List<ReportedRun> runs = new ResultLoader().load(request.results());
+        if (request.mergeHosts()) {
+            runs = List.of(HostMerge.merge(runs));
+        }
         String csv = CsvReport.render(runs);
         HtmlReport.Rendered html = new HtmlReport(clock).render(runs);
         writeAtomically(request.csv(), csv);

@@ -138,7 +138,12 @@ final class RunTables {
                     .append(escape(run.target()))
                     .append(" via ")
                     .append(escape(run.scenario().pipeline()))
-                    .append("</h3>\n<table>\n<tr>");
+                    .append("</h3>\n");
+            run.notes()
+                    .forEach(note -> out.append("<p class=\"note\">")
+                            .append(escape(note))
+                            .append("</p>\n"));
+            out.append("<table>\n<tr>");
             for (String column : List.of(
                     "step",
                     "batch",

@@ -5,11 +5,13 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /** The checked-in result files of the report tests, and interval logs written for them. */
@@ -26,6 +28,7 @@ final class Fixtures {
             if (in == null) {
                 throw new IllegalStateException("test resource missing: " + name);
             }
+            Files.createDirectories(dir);
             Path file = dir.resolve(name);
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             return file;
@@ -39,7 +42,7 @@ final class Fixtures {
             if (in == null) {
                 throw new IllegalStateException("test resource missing: " + name);
             }
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -51,7 +54,7 @@ final class Fixtures {
      */
     static Map<String, Histogram> writeLog(
             Path file, long startMillis, int seconds, Map<String, Long> medianMicros, long seed) {
-        Map<String, Histogram> recorded = new java.util.TreeMap<>();
+        Map<String, Histogram> recorded = new TreeMap<>();
         SplittableRandom random = new SplittableRandom(seed);
         try (IntervalLog log = new IntervalLog(file, startMillis)) {
             for (int second = 0; second < seconds; second++) {

@@ -146,8 +146,26 @@ class ReportCommandTest {
     }
 
     @Test
+    void mergingOneResultIsAUsageError() {
+        Path result = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+        assertThat(run(result.toString(), "--merge")).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .isEqualTo("rtbench report: --merge needs the results of two or more hosts (see --help)");
+    }
+
+    @Test
+    void mergingResultsWithoutTheirLogsFailsWithOneLine() {
+        Path a = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+        Path b = Fixtures.copy(Fixtures.CLICKHOUSE, dir.resolve("other"));
+        assertThat(run(a.toString(), b.toString(), "--merge")).isEqualTo(CommandLines.FAILURE);
+        assertThat(errorLine())
+                .contains("cannot merge the hosts' results: step 1 of")
+                .contains("no interval log");
+    }
+
+    @Test
     void helpDescribesTheCommand() {
         assertThat(run("--help")).isZero();
-        assertThat(out.toString()).contains("RESULT.json", "--html", "--csv");
+        assertThat(out.toString()).contains("RESULT.json", "--html", "--csv", "--merge");
     }
 }
