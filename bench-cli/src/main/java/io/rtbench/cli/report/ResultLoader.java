@@ -72,8 +72,11 @@ final class ResultLoader {
         try {
             tree = JSON.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new FailureException(
-                    file + " is not an rtbench result file: not JSON (" + firstLine(e.getOriginalMessage()) + ")");
+            String where = e.getLocation() == null
+                    ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr();
+            throw new FailureException(file + " is not an rtbench result file: not JSON" + where);
         } catch (IOException e) {
             throw new FailureException(cannotRead(file, e));
         }

@@ -109,7 +109,8 @@ class ReportCommandTest {
     void aFileThatIsNotJsonFailsWithOneLine() throws IOException {
         Path text = Files.writeString(dir.resolve("notes.json"), "this is\nnot json\n");
         assertThat(run(text.toString())).isEqualTo(CommandLines.FAILURE);
-        assertThat(errorLine()).startsWith("rtbench report: " + text + " is not an rtbench result file: not JSON");
+        assertThat(errorLine())
+                .isEqualTo("rtbench report: " + text + " is not an rtbench result file: not JSON at line 1, column 1");
     }
 
     @Test
