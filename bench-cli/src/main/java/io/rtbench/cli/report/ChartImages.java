@@ -19,12 +19,6 @@ final class ChartImages {
     static final int WIDTH = 900;
     static final int HEIGHT = 380;
 
-    static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-    }
-
     private ChartImages() {}
 
     /** A plain look shared by every chart; the titles are HTML captions, so the image has none. */

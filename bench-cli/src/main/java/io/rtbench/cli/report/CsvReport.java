@@ -104,20 +104,21 @@ final class CsvReport {
         fields.add(backlog == null ? "" : Long.toString(backlog.startEvents()));
         fields.add(backlog == null ? "" : Long.toString(backlog.endEvents()));
         fields.add(backlog == null ? "" : Numbers.plain(backlog.slopeEventsPerSec(), 3));
-        for (String metric : metrics) {
-            LatencySummary summary = step.latencyMs().get(metric);
-            if (summary == null) {
-                SUMMARY_COLUMNS.forEach(column -> fields.add(""));
-            } else {
-                fields.add(Long.toString(summary.count()));
-                fields.add(Numbers.millis(summary.p50()));
-                fields.add(Numbers.millis(summary.p90()));
-                fields.add(Numbers.millis(summary.p95()));
-                fields.add(Numbers.millis(summary.p99()));
-                fields.add(Numbers.millis(summary.p999()));
-                fields.add(Numbers.millis(summary.max()));
-            }
-        }
+        metrics.forEach(metric -> addSummary(fields, step.latencyMs().get(metric)));
         return fields;
+    }
+
+    private static void addSummary(List<String> fields, LatencySummary summary) {
+        if (summary == null) {
+            SUMMARY_COLUMNS.forEach(column -> fields.add(""));
+        } else {
+            fields.add(Long.toString(summary.count()));
+            fields.add(Numbers.millis(summary.p50()));
+            fields.add(Numbers.millis(summary.p90()));
+            fields.add(Numbers.millis(summary.p95()));
+            fields.add(Numbers.millis(summary.p99()));
+            fields.add(Numbers.millis(summary.p999()));
+            fields.add(Numbers.millis(summary.max()));
+        }
     }
 }

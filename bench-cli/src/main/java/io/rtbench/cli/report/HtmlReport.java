@@ -62,13 +62,22 @@ final class HtmlReport {
     }
 
     private static void charts(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        latencyVersusRate(out, runs, figures);
+        stages(out, runs, figures);
+        distributions(out, runs, figures);
+        overTime(out, runs, figures);
+    }
+
+    private static void latencyVersusRate(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"latency-vs-rate\">Data latency versus ingest rate</h2>\n")
                 .append("<p class=\"note\">One point per step, one line per target × batch size × result file. ")
                 .append("A line that bends upwards marks where the target stops keeping up.</p>\n");
         figure(out, figures, ReportCharts.latencyVersusRate(runs, "p50", LatencySummary::p50));
         figure(out, figures, ReportCharts.latencyVersusRate(runs, "p95", LatencySummary::p95));
         figure(out, figures, ReportCharts.latencyVersusRate(runs, "p99", LatencySummary::p99));
+    }
 
+    private static void stages(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"stages\">Where the time goes</h2>\n")
                 .append("<p class=\"note\">Per step: ")
                 .append(escape(Metrics.PRODUCE_ACK))
@@ -85,14 +94,18 @@ final class HtmlReport {
             figure(out, figures, ReportCharts.stages(run, "p50", LatencySummary::p50));
             figure(out, figures, ReportCharts.stages(run, "p99", LatencySummary::p99));
         }
+    }
 
+    private static void distributions(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"distribution\">Percentile distribution of data latency</h2>\n")
                 .append("<p class=\"note\">Each step's interval histograms merged (never averaged percentiles); ")
                 .append("the x axis counts nines: 90 %, 99 %, 99.9 %…</p>\n");
         for (ReportedRun run : runs) {
             figure(out, figures, ReportCharts.distribution(run));
         }
+    }
 
+    private static void overTime(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"over-time\">Data latency over time</h2>\n")
                 .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
                 .append("A rising line means a growing backlog; spikes are stalls.</p>\n");

@@ -17,6 +17,13 @@ import java.util.List;
  */
 public final class Reports {
 
+    static {
+        // Charts are drawn off-screen; set before any AWT class initializes, so that a DISPLAY is never looked for.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
     private Reports() {}
 
     /**
