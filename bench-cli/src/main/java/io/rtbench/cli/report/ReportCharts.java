@@ -2,6 +2,7 @@ package io.rtbench.cli.report;
 
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import java.awt.Color;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -23,6 +24,14 @@ final class ReportCharts {
 
     /** Percentile iteration resolution: ticks per halving of the distance to 100 %, as HdrHistogram's own plots. */
     private static final int TICKS_PER_HALF_DISTANCE = 5;
+
+    /** One colour per stage in every chart, so that the charts of two runs read alike. */
+    private static final Map<String, Color> STAGE_COLORS = Map.of(
+            Metrics.PRODUCE_ACK, new Color(0x4C72B0),
+            Metrics.KAFKA_HOP, new Color(0xDD8452),
+            Metrics.SINK_WRITE, new Color(0x8172B3),
+            Metrics.QUERY, new Color(0x55A868),
+            Metrics.DATA, new Color(0xC44E52));
 
     private ReportCharts() {}
 
@@ -107,7 +116,7 @@ final class ReportCharts {
                 values.add(summary == null ? null : value.applyAsDouble(summary));
             }
             if (values.stream().anyMatch(Objects::nonNull)) {
-                chart.addSeries(stage, categories, values);
+                chart.addSeries(stage, categories, values).setFillColor(STAGE_COLORS.get(stage));
                 series++;
             }
         }
