@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.run.CalibrateCommand;
 import io.rtbench.cli.run.PeakCommand;
 import io.rtbench.cli.run.QuickstartCommand;
@@ -29,6 +30,7 @@ import picocli.CommandLine.Spec;
             ProduceCommand.class,
             BridgeCommand.class,
             EvaluateCommand.class,
+            ReportCommand.class,
             ServersCommand.class
         })
 public final class RtbenchCommand implements Callable<Integer> {

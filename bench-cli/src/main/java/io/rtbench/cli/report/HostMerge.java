@@ -1,0 +1,262 @@
+package io.rtbench.cli.report;
+
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.RunEnvironment;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.DocBytes;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The results of several hosts of one distributed run (each host ran its own generator + evaluator pairs, spec
+ * section 3) as one run: step N of every host becomes one step. Latencies come from the hosts' interval logs added
+ * together, so they are exact; a step whose log is missing on any host cannot be merged exactly and fails the merge.
+ * Rates and event counts add up; the backlog is the largest any host saw (they watch the same consumer group).
+ */
+final class HostMerge {
+
+    private HostMerge() {}
+
+    static ReportedRun merge(List<ReportedRun> hosts) {
+        ReportedRun first = hosts.get(0);
+        for (ReportedRun host : hosts) {
+            require(
+                    host.target().equals(first.target()),
+                    "targets differ (" + first.target() + ", " + host.target() + ")");
+            require(
+                    Objects.equals(host.scenario().pipeline(), first.scenario().pipeline()),
+                    "pipelines differ (" + first.scenario().pipeline() + ", "
+                            + host.scenario().pipeline() + ")");
+            require(
+                    host.steps().size() == first.steps().size(),
+                    first.source() + " has " + first.steps().size() + " steps, " + host.source() + " has "
+                            + host.steps().size());
+        }
+        Set<String> leftOut = new LinkedHashSet<>();
+        List<ReportedStep> steps = new ArrayList<>();
+        for (int i = 0; i < first.steps().size(); i++) {
+            int index = i;
+            steps.add(step(hosts, hosts.stream().map(h -> h.steps().get(index)).toList(), leftOut));
+        }
+        String sources = hosts.stream().map(ReportedRun::source).collect(Collectors.joining(" + "));
+        List<String> notes = new ArrayList<>();
+        notes.add("merged from " + hosts.size() + " hosts' results (" + sources
+                + "): latencies from their interval logs added together, rates and event counts summed");
+        if (!leftOut.isEmpty()) {
+            notes.add("left out, not in every host's interval log: " + String.join(", ", leftOut));
+        }
+        RunResult result = result(hosts, steps);
+        return new ReportedRun("merged(" + sources + ")", "merged " + first.target(), result, steps, notes);
+    }
+
+    private static ReportedStep step(List<ReportedRun> hosts, List<ReportedStep> parts, Set<String> leftOut) {
+        ReportedStep first = parts.get(0);
+        for (int h = 0; h < parts.size(); h++) {
+            ReportedStep part = parts.get(h);
+            require(
+                    part.histograms() != null,
+                    "step " + part.number() + " of " + hosts.get(h).source() + " has no interval log ("
+                            + part.histogramNote() + "), so its percentiles cannot be merged exactly");
+        }
+        StepHistograms histograms = StepHistograms.merge(
+                parts.stream().map(ReportedStep::histograms).toList());
+        Map<String, LatencySummary> latency = new LinkedHashMap<>();
+        for (String metric : metricsOf(parts)) {
+            boolean everywhere =
+                    parts.stream().allMatch(p -> p.histograms().metrics().contains(metric));
+            if (everywhere) {
+                Histogram total = histograms.total(metric).orElseThrow();
+                latency.put(metric, LatencySummary.ofMicros(total));
+            } else {
+                leftOut.add(metric);
+            }
+        }
+        List<StepResult> results = parts.stream().map(ReportedStep::step).toList();
+        StepResult merged = new StepResult(
+                rate(results),
+                first.batchSize() != null
+                                && parts.stream()
+                                        .allMatch(p -> first.batchSize().equals(p.batchSize()))
+                        ? first.batchSize()
+                        : null,
+                results.stream().mapToDouble(StepResult::durationSec).max().orElse(0),
+                docBytes(results),
+                events(results),
+                sumOrNull(results, StepResult::probeErrors),
+                latency,
+                results.stream()
+                        .map(StepResult::backlog)
+                        .filter(Objects::nonNull)
+                        .max(Comparator.comparingDouble(Backlog::slopeEventsPerSec))
+                        .orElse(null),
+                results.stream().anyMatch(r -> Boolean.FALSE.equals(r.sustained()))
+                        ? Boolean.FALSE
+                        : results.stream().allMatch(r -> Boolean.TRUE.equals(r.sustained())) ? Boolean.TRUE : null,
+                null);
+        return new ReportedStep(first.number(), merged, merged.batchSize(), histograms, null);
+    }
+
+    /** The metrics of the hosts' summaries, and of their logs: the log has the samples either way. */
+    private static Set<String> metricsOf(List<ReportedStep> parts) {
+        Set<String> metrics = new LinkedHashSet<>();
+        parts.forEach(p -> metrics.addAll(p.step().latencyMs().keySet()));
+        parts.forEach(p -> metrics.addAll(p.histograms().metrics()));
+        metrics.remove("");
+        return metrics;
+    }
+
+    private static StepRate rate(List<StepResult> results) {
+        return new StepRate(
+                sumOrNullDouble(results, r -> r.rate().targetEventsPerSec()),
+                sumOrNullDouble(results, r -> r.rate().targetBytesPerSec()),
+                results.stream()
+                        .mapToDouble(r -> r.rate().achievedEventsPerSec())
+                        .sum(),
+                results.stream()
+                        .mapToDouble(r -> r.rate().achievedBytesPerSec())
+                        .sum());
+    }
+
+    private static DocBytes docBytes(List<StepResult> results) {
+        if (results.stream().anyMatch(r -> r.docBytes() == null)) {
+            return null;
+        }
+        double events = results.stream().mapToDouble(r -> r.events().produced()).sum();
+        double mean = events == 0
+                ? results.get(0).docBytes().mean()
+                : results.stream()
+                                .mapToDouble(
+                                        r -> r.docBytes().mean() * r.events().produced())
+                                .sum()
+                        / events;
+        return new DocBytes(
+                mean,
+                results.stream().mapToInt(r -> r.docBytes().min()).min().orElse(0),
+                results.stream().mapToInt(r -> r.docBytes().max()).max().orElse(0),
+                results.get(0).docBytes().fields());
+    }
+
+    private static EventCounts events(List<StepResult> results) {
+        return new EventCounts(
+                results.stream().mapToLong(r -> r.events().produced()).sum(),
+                sumOrNull(results, r -> r.events().landed()),
+                sumOrNull(results, r -> r.events().lost()),
+                sumOrNull(results, r -> r.events().duplicates()),
+                sumOrNull(results, r -> r.events().failed()));
+    }
+
+    /** The sum, or null when any host lacks the value (a partial sum would be a wrong number). */
+    private static Long sumOrNull(List<StepResult> results, Function<StepResult, Long> value) {
+        long sum = 0;
+        for (StepResult result : results) {
+            Long v = value.apply(result);
+            if (v == null) {
+                return null;
+            }
+            sum += v;
+        }
+        return sum;
+    }
+
+    private static Double sumOrNullDouble(List<StepResult> results, Function<StepResult, Double> value) {
+        double sum = 0;
+        for (StepResult result : results) {
+            Double v = value.apply(result);
+            if (v == null) {
+                return null;
+            }
+            sum += v;
+        }
+        return sum;
+    }
+
+    private static RunResult result(List<ReportedRun> hosts, List<ReportedStep> steps) {
+        RunResult first = hosts.get(0).result();
+        List<RunResult> all = hosts.stream().map(ReportedRun::result).toList();
+        Instant started = all.stream()
+                .map(RunResult::startedAt)
+                .filter(Objects::nonNull)
+                .min(Comparator.naturalOrder())
+                .orElse(null);
+        Instant finished = all.stream().anyMatch(r -> r.finishedAt() == null)
+                ? null
+                : all.stream()
+                        .map(RunResult::finishedAt)
+                        .max(Comparator.naturalOrder())
+                        .orElse(null);
+        Boolean complete = all.stream().allMatch(r -> Boolean.TRUE.equals(r.complete()));
+        Scenario scenario = first.scenario();
+        Scenario merged = new Scenario(
+                scenario.target(),
+                scenario.pipeline(),
+                scenario.batchSize(),
+                all.stream().allMatch(r -> r.scenario().generators() != null)
+                        ? all.stream().mapToInt(r -> r.scenario().generators()).sum()
+                        : null,
+                scenario.docSize(),
+                scenario.seed(),
+                scenario.prefillEvents(),
+                scenario.settings());
+        return new RunResult(
+                first.schema(),
+                joined(all, RunResult::runId),
+                started,
+                finished,
+                complete,
+                first.tool(),
+                environment(all),
+                merged,
+                steps.stream().map(ReportedStep::step).toList(),
+                null,
+                null);
+    }
+
+    /** The hosts' names joined; other fields kept when every host agrees. */
+    private static RunEnvironment environment(List<RunResult> all) {
+        List<RunEnvironment> environments = all.stream()
+                .map(RunResult::environment)
+                .filter(Objects::nonNull)
+                .toList();
+        if (environments.size() != all.size()) {
+            return null;
+        }
+        return new RunEnvironment(
+                joined(environments, RunEnvironment::host),
+                same(environments, RunEnvironment::cpus),
+                same(environments, RunEnvironment::os),
+                same(environments, RunEnvironment::jvm),
+                same(environments, RunEnvironment::kafkaVersion),
+                same(environments, RunEnvironment::targetVersion));
+    }
+
+    private static <T> String joined(List<T> items, Function<T, String> field) {
+        return items.stream().map(field).map(String::valueOf).distinct().collect(Collectors.joining(" + "));
+    }
+
+    private static <T, V> V same(List<T> items, Function<T, V> field) {
+        Set<V> values = items.stream().map(field).collect(Collectors.toSet());
+        return values.size() == 1 ? values.iterator().next() : null;
+    }
+
+    private static void require(boolean condition, String problem) {
+        if (!condition) {
+            throw new FailureException("cannot merge the hosts' results: " + problem);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package io.rtbench.cli.report;
+
+import static io.rtbench.cli.report.Html.escape;
+
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunResult;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The report as one self-contained HTML file: styles inline, charts as PNG {@code data:} URIs, no script, no external
+ * reference, so it opens offline and can be mailed. Every string from a result file is escaped.
+ */
+final class HtmlReport {
+
+    private static final String STYLE = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1000px;\
+            color:#222;padding:0 1em}
+            h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
+            table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}
+            th,td{border:1px solid #ddd;padding:.25em .5em;text-align:right;vertical-align:top}
+            th{background:#f4f4f4}td.l,th.l{text-align:left}
+            figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
+            .note{color:#555;font-size:.9em}.bad{color:#b00020;font-weight:600}
+            .warn{background:#fff4e5;border-left:4px solid #f0a020;padding:.5em 1em}
+            """;
+
+    private final InstantSource clock;
+
+    HtmlReport(InstantSource clock) {
+        this.clock = clock;
+    }
+
+    Rendered render(List<ReportedRun> runs) {
+        List<Figure> figures = new ArrayList<>();
+        StringBuilder out = new StringBuilder(1 << 16);
+        String labels = runs.stream().map(ReportedRun::label).collect(Collectors.joining(" vs "));
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>rtbench report: ")
+                .append(escape(labels))
+                .append("</title>\n<style>\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n<body>\n<h1>rtbench report</h1>\n");
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        out.append("<p class=\"note\">")
+                .append(runs.size() == 1 ? "1 result file" : runs.size() + " result files side by side")
+                .append(", generated ")
+                .append(escape(now.toString()))
+                .append(". How to read each chart: docs/REPORTS.md in the rtbench repository.</p>\n");
+        RunTables.header(out, runs);
+        RunTables.summaries(out, runs);
+        charts(out, runs, figures);
+        RunTables.allLatencies(out, runs);
+        out.append("</body>\n</html>\n");
+        return new Rendered(out.toString(), figures);
+    }
+
+    private static void charts(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        latencyVersusRate(out, runs, figures);
+        stages(out, runs, figures);
+        distributions(out, runs, figures);
+        overTime(out, runs, figures);
+    }
+
+    private static void latencyVersusRate(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        out.append("<h2 id=\"latency-vs-rate\">Data latency versus ingest rate</h2>\n")
+                .append("<p class=\"note\">One point per step, one line per target × batch size × result file. ")
+                .append("A line that bends upwards marks where the target stops keeping up.</p>\n");
+        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p50", LatencySummary::p50));
+        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p95", LatencySummary::p95));
+        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p99", LatencySummary::p99));
+    }
+
+    private static void stages(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        out.append("<h2 id=\"stages\">Where the time goes</h2>\n")
+                .append("<p class=\"note\">Per step: ")
+                .append(escape(Metrics.PRODUCE_ACK))
+                .append(" (intended send → broker ack), ")
+                .append(escape(Metrics.KAFKA_HOP))
+                .append(" (event time → sink received), ")
+                .append(escape(Metrics.SINK_WRITE))
+                .append(" (one target write), ")
+                .append(escape(Metrics.QUERY))
+                .append(" (probe round trip) and ")
+                .append(escape(Metrics.DATA))
+                .append(" (end to end). The stages overlap, so the bars do not add up.</p>\n");
+        for (ReportedRun run : runs) {
+            figure(out, figures, ReportCharts.stages(run, "p50", LatencySummary::p50));
+            figure(out, figures, ReportCharts.stages(run, "p99", LatencySummary::p99));
+        }
+    }
+
+    private static void distributions(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        out.append("<h2 id=\"distribution\">Percentile distribution of data latency</h2>\n")
+                .append("<p class=\"note\">Each step's interval histograms merged (never averaged percentiles); ")
+                .append("the x axis counts nines: 90 %, 99 %, 99.9 %…</p>\n");
+        for (ReportedRun run : runs) {
+            figure(out, figures, ReportCharts.distribution(run));
+        }
+    }
+
+    private static void overTime(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        out.append("<h2 id=\"over-time\">Data latency over time</h2>\n")
+                .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
+                .append("A rising line means a growing backlog; spikes are stalls.</p>\n");
+        for (ReportedRun run : runs) {
+            for (ReportedStep step : run.steps()) {
+                figure(out, figures, ReportCharts.overTime(run, step));
+            }
+        }
+    }
+
+    private static void figure(StringBuilder out, List<Figure> figures, Figure figure) {
+        figures.add(figure);
+        out.append("<figure>\n<figcaption>").append(escape(figure.title())).append("</figcaption>\n");
+        if (figure.drawn()) {
+            out.append("<img alt=\"")
+                    .append(escape(figure.title()))
+                    .append("\" width=\"")
+                    .append(ChartImages.WIDTH)
+                    .append("\" height=\"")
+                    .append(ChartImages.HEIGHT)
+                    .append("\" src=\"")
+                    .append(figure.pngDataUri())
+                    .append("\">\n");
+        }
+        if (figure.note() != null) {
+            out.append("<p class=\"note\">").append(escape(figure.note())).append("</p>\n");
+        }
+        out.append("</figure>\n");
+    }
+
+    /** Whether the run finished all its steps, was interrupted, or never wrote its end. */
+    static String status(RunResult result) {
+        int steps = result.steps().size();
+        String finished = steps + (steps == 1 ? " step" : " steps");
+        if (result.complete() == null) {
+            return "not stated (" + finished + ")";
+        }
+        if (result.complete()) {
+            return "complete (" + finished + ")";
+        }
+        return result.finishedAt() == null
+                ? "unfinished: " + finished + " written, the run was still going or was killed"
+                : "interrupted after " + finished;
+    }
+
+    /** The document and the figures in it, drawn or not. */
+    record Rendered(String html, List<Figure> figures) {}
+}

@@ -1,0 +1,74 @@
+package io.rtbench.cli.report;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.UsageException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE] [--merge]} (spec sections 4 and 5). */
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Turns result files into one self-contained HTML report (charts: data latency versus ingest rate, "
+                    + "where the time goes, percentile distribution, latency over time) and a CSV with one row per "
+                    + "step.",
+            "Several files are shown side by side: a comparison of targets, batch sizes or runs."
+        })
+public final class ReportCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "RESULT.json", arity = "1..*", description = "Result files of rtbench runs.")
+    List<Path> results;
+
+    @Option(
+            names = "--html",
+            paramLabel = "FILE",
+            description = "HTML report to write (default: the first result's name with .html).")
+    Path html;
+
+    @Option(
+            names = "--csv",
+            paramLabel = "FILE",
+            description = "CSV to write (default: the first result's name with .csv).")
+    Path csv;
+
+    @Option(
+            names = "--merge",
+            description = "The results are the hosts of one distributed run (each ran its own generators and "
+                    + "evaluator): merge step N of every host into one step, latencies exactly from the hosts' "
+                    + "interval logs (.hlog), rates and event counts summed.")
+    boolean merge;
+
+    @Override
+    public Integer call() {
+        ReportRequest request;
+        try {
+            request = new ReportRequest(results, html, csv, merge);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        WrittenReport written = Reports.write(request);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(
+                "wrote %s (%d %s, %d steps, %d charts) and %s%n",
+                written.html(),
+                written.results(),
+                written.results() == 1 ? "result" : "results",
+                written.steps(),
+                written.charts(),
+                written.csv());
+        written.notes().forEach(note -> out.println("note: " + note));
+        out.flush();
+        return CommandLines.OK;
+    }
+}

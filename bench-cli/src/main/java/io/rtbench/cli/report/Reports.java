@@ -1,0 +1,81 @@
+package io.rtbench.cli.report;
+
+import io.rtbench.cli.support.FailureException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns result files into an HTML and a CSV report (spec section 4, {@code rtbench report}); also what quickstart and
+ * the runner call to write the report of the run they just made.
+ */
+public final class Reports {
+
+    static {
+        // Charts are drawn off-screen; set before any AWT class initializes, so that a DISPLAY is never looked for.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private Reports() {}
+
+    /**
+     * Reads the results and writes both files, each atomically.
+     *
+     * @throws FailureException when a result cannot be read or an output cannot be written (one line, exit 1)
+     */
+    public static WrittenReport write(ReportRequest request) {
+        return write(request, InstantSource.system());
+    }
+
+    static WrittenReport write(ReportRequest request, InstantSource clock) {
+        List<ReportedRun> runs = new ResultLoader().load(request.results());
+        if (request.mergeHosts()) {
+            runs = List.of(HostMerge.merge(runs));
+        }
+        String csv = CsvReport.render(runs);
+        HtmlReport.Rendered html = new HtmlReport(clock).render(runs);
+        writeAtomically(request.csv(), csv);
+        writeAtomically(request.html(), html.html());
+        int steps = runs.stream().mapToInt(run -> run.steps().size()).sum();
+        int charts = 0;
+        List<String> notes = new ArrayList<>();
+        for (Figure figure : html.figures()) {
+            if (figure.drawn()) {
+                charts++;
+            } else {
+                notes.add(figure.title() + ": " + figure.note());
+            }
+        }
+        return new WrittenReport(request.html(), request.csv(), runs.size(), steps, charts, notes);
+    }
+
+    /** Writes next to the file, then renames: a reader never sees half a report, a failed write leaves the old one. */
+    static void writeAtomically(Path file, String text) {
+        Path absolute = file.toAbsolutePath();
+        Path temp = absolute.resolveSibling(
+                "." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            Files.createDirectories(absolute.getParent());
+            try {
+                Files.writeString(temp, text, StandardCharsets.UTF_8);
+                try {
+                    Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            throw new FailureException("cannot write " + file + ": " + ResultLoader.firstLine(e.toString()), e);
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package io.rtbench.cli.report;
+
+import static io.rtbench.cli.report.Html.escape;
+
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunEnvironment;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.EventCounts;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The tables of the HTML report: what was run, the step summaries, every latency. */
+final class RunTables {
+
+    /**
+     * Settings that must match for latencies to be compared fairly: the same machine, document size and load shape.
+     * Target, pipeline and batch size are what a comparison usually varies, so they are listed, not flagged.
+     */
+    private static final Set<String> MUST_MATCH = Set.of("host", "CPUs", "doc size", "generators");
+
+    private RunTables() {}
+
+    /** One column per result: what was run, where, with which versions, and whether it finished. */
+    static void header(StringBuilder out, List<ReportedRun> runs) {
+        out.append("<h2 id=\"runs\">What was run</h2>\n<table>\n<tr><th class=\"l\"></th>");
+        runs.forEach(run ->
+                out.append("<th class=\"l\">").append(escape(run.label())).append("</th>"));
+        out.append("</tr>\n");
+        for (Map.Entry<String, Function<ReportedRun, String>> row : rows().entrySet()) {
+            out.append("<tr><th class=\"l\">").append(escape(row.getKey())).append("</th>");
+            for (ReportedRun run : runs) {
+                String value = row.getValue().apply(run);
+                boolean bad = row.getKey().equals("status") && !run.complete();
+                out.append(bad ? "<td class=\"l bad\">" : "<td class=\"l\">")
+                        .append(escape(value))
+                        .append("</td>");
+            }
+            out.append("</tr>\n");
+        }
+        out.append("</table>\n");
+        if (runs.size() > 1) {
+            differences(out, runs);
+        }
+    }
+
+    private static Map<String, Function<ReportedRun, String>> rows() {
+        Map<String, Function<ReportedRun, String>> rows = new java.util.LinkedHashMap<>();
+        rows.put("file", ReportedRun::source);
+        rows.put("run id", run -> run.result().runId());
+        rows.put("status", run -> HtmlReport.status(run.result()));
+        rows.put("target", ReportedRun::target);
+        rows.put("target version", run -> env(run, RunEnvironment::targetVersion));
+        rows.put("pipeline", run -> run.scenario().pipeline());
+        rows.put("batch size", run -> batchSizes(run));
+        rows.put("generators", run -> Numbers.plain(run.scenario().generators()));
+        rows.put("doc size", run -> Numbers.plain(run.scenario().docSize()));
+        rows.put("seed", run -> Numbers.plain(run.scenario().seed()));
+        rows.put("prefill events", run -> Numbers.plain(run.scenario().prefillEvents()));
+        rows.put("Kafka version", run -> env(run, RunEnvironment::kafkaVersion));
+        rows.put("host", run -> env(run, RunEnvironment::host));
+        rows.put("CPUs", run -> env(run, e -> Numbers.plain(e.cpus())));
+        rows.put("OS", run -> env(run, RunEnvironment::os));
+        rows.put("JVM", run -> env(run, RunEnvironment::jvm));
+        rows.put(
+                "rtbench",
+                run -> run.result().tool() == null ? "" : run.result().tool().version());
+        rows.put("started", run -> Objects.toString(run.result().startedAt(), ""));
+        rows.put("finished", run -> Objects.toString(run.result().finishedAt(), ""));
+        rows.put("other settings", RunTables::settings);
+        return rows;
+    }
+
+    private static String env(ReportedRun run, Function<RunEnvironment, String> field) {
+        RunEnvironment environment = run.result().environment();
+        String value = environment == null ? null : field.apply(environment);
+        return value == null ? "" : value;
+    }
+
+    private static String batchSizes(ReportedRun run) {
+        Set<String> sizes = new LinkedHashSet<>();
+        run.steps().forEach(step -> sizes.add(Numbers.plain(step.batchSize())));
+        sizes.remove("");
+        return sizes.isEmpty() ? Numbers.plain(run.scenario().batchSize()) : String.join(", ", sizes);
+    }
+
+    private static String settings(ReportedRun run) {
+        Scenario scenario = run.scenario();
+        return scenario.settings().entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", "));
+    }
+
+    /** What differs between the runs; differences that make latencies incomparable are flagged. */
+    private static void differences(StringBuilder out, List<ReportedRun> runs) {
+        List<String> flagged = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        for (Map.Entry<String, Function<ReportedRun, String>> row : rows().entrySet()) {
+            String name = row.getKey();
+            if (Set.of("file", "run id", "status", "started", "finished").contains(name)) {
+                continue;
+            }
+            Set<String> values = new LinkedHashSet<>();
+            runs.forEach(run -> values.add(row.getValue().apply(run)));
+            if (values.size() > 1) {
+                String line = name + ": " + String.join(" / ", values);
+                (MUST_MATCH.contains(name) ? flagged : other).add(line);
+            }
+        }
+        if (!flagged.isEmpty()) {
+            out.append("<div class=\"warn\"><p>Not like for like — these differ between the runs, ")
+                    .append("so their latencies are not a fair comparison:</p>\n<ul>\n");
+            flagged.forEach(line -> out.append("<li>").append(escape(line)).append("</li>\n"));
+            out.append("</ul></div>\n");
+        }
+        if (!other.isEmpty()) {
+            out.append("<p class=\"note\">Compared: ")
+                    .append(escape(String.join("; ", other)))
+                    .append("</p>\n");
+        }
+    }
+
+    /** Per result: one row per step with rates, the audit, backlog and the data latency. */
+    static void summaries(StringBuilder out, List<ReportedRun> runs) {
+        out.append("<h2 id=\"summary\">Summary</h2>\n");
+        for (ReportedRun run : runs) {
+            out.append("<h3>")
+                    .append(escape(run.label()))
+                    .append(": ")
+                    .append(escape(run.target()))
+                    .append(" via ")
+                    .append(escape(run.scenario().pipeline()))
+                    .append("</h3>\n");
+            run.notes()
+                    .forEach(note -> out.append("<p class=\"note\">")
+                            .append(escape(note))
+                            .append("</p>\n"));
+            out.append("<table>\n<tr>");
+            for (String column : List.of(
+                    "step",
+                    "batch",
+                    "achieved events/s",
+                    "achieved MB/s",
+                    "seconds",
+                    "produced",
+                    "landed",
+                    "lost",
+                    "dupl.",
+                    "probe errors",
+                    "sustained",
+                    "backlog slope /s",
+                    "data p50 ms",
+                    "p95 ms",
+                    "p99 ms",
+                    "max ms",
+                    "samples")) {
+                out.append("<th>").append(escape(column)).append("</th>");
+            }
+            out.append("</tr>\n");
+            run.steps().forEach(step -> stepRow(out, step));
+            out.append("</table>\n");
+            extras(out, run.result());
+        }
+    }
+
+    private static void stepRow(StringBuilder out, ReportedStep reported) {
+        StepResult step = reported.step();
+        EventCounts events = step.events();
+        LatencySummary data = reported.latency(Metrics.DATA);
+        boolean lost = events.lost() != null && events.lost() > 0;
+        boolean unsustained = Boolean.FALSE.equals(step.sustained());
+        out.append("<tr><td class=\"l\">").append(escape(reported.label())).append("</td>");
+        cell(out, Numbers.plain(reported.batchSize()), false);
+        cell(out, Numbers.plain(step.rate().achievedEventsPerSec(), 1), false);
+        cell(out, Numbers.plain(reported.achievedMegabytesPerSec(), 3), false);
+        cell(out, Numbers.plain(step.durationSec(), 1), false);
+        cell(out, Long.toString(events.produced()), false);
+        cell(out, Numbers.plain(events.landed()), false);
+        cell(out, Numbers.plain(events.lost()), lost);
+        cell(out, Numbers.plain(events.duplicates()), false);
+        cell(out, Numbers.plain(step.probeErrors()), step.probeErrors() != null && step.probeErrors() > 0);
+        cell(out, Numbers.plain(step.sustained()), unsustained);
+        cell(out, step.backlog() == null ? "" : Numbers.plain(step.backlog().slopeEventsPerSec(), 2), false);
+        cell(out, data == null ? "" : Numbers.millis(data.p50()), false);
+        cell(out, data == null ? "" : Numbers.millis(data.p95()), false);
+        cell(out, data == null ? "" : Numbers.millis(data.p99()), false);
+        cell(out, data == null ? "" : Numbers.millis(data.max()), false);
+        cell(out, data == null ? "" : Long.toString(data.count()), false);
+        out.append("</tr>\n");
+    }
+
+    private static void cell(StringBuilder out, String value, boolean bad) {
+        out.append(bad ? "<td class=\"bad\">" : "<td>").append(escape(value)).append("</td>");
+    }
+
+    private static void extras(StringBuilder out, RunResult result) {
+        RunResult.Peak peak = result.peak();
+        if (peak != null) {
+            out.append("<p>Peak sustained: ")
+                    .append(escape(Numbers.plain(peak.sustainedEventsPerSec(), 1)))
+                    .append(" events/s, ")
+                    .append(escape(Numbers.plain(Numbers.megabytes(peak.sustainedBytesPerSec()), 3)))
+                    .append(" MB/s");
+            if (peak.criterion() != null) {
+                out.append(" (").append(escape(peak.criterion())).append(')');
+            }
+            out.append("</p>\n");
+        }
+        RunResult.Calibration calibration = result.calibration();
+        if (calibration != null) {
+            out.append("<p>Calibration: configured visibility delay ")
+                    .append(escape(Numbers.millis(calibration.configuredDelayMs())))
+                    .append(" ms ± ")
+                    .append(escape(Numbers.millis(calibration.configuredJitterMs())))
+                    .append(" ms; error of data against the ground truth: p50 ")
+                    .append(escape(Numbers.millis(calibration.p50ErrorMs())))
+                    .append(" ms, p99 ")
+                    .append(escape(Numbers.millis(calibration.p99ErrorMs())))
+                    .append(" ms</p>\n");
+        }
+    }
+
+    /** Every metric of every step, folded away: the numbers behind the charts. */
+    static void allLatencies(StringBuilder out, List<ReportedRun> runs) {
+        out.append("<h2 id=\"latencies\">Every latency (ms)</h2>\n");
+        for (ReportedRun run : runs) {
+            out.append("<details><summary>")
+                    .append(escape(run.label()))
+                    .append("</summary>\n<table>\n<tr><th class=\"l\">step</th><th class=\"l\">metric</th>");
+            for (String column : List.of("count", "p50", "p90", "p95", "p99", "p99.9", "max")) {
+                out.append("<th>").append(column).append("</th>");
+            }
+            out.append("</tr>\n");
+            for (ReportedStep step : run.steps()) {
+                for (String metric : MetricOrder.present(List.of(run))) {
+                    LatencySummary summary = step.latency(metric);
+                    if (summary == null) {
+                        continue;
+                    }
+                    out.append("<tr><td class=\"l\">")
+                            .append(escape(step.label()))
+                            .append("</td><td class=\"l\">")
+                            .append(escape(metric))
+                            .append("</td>");
+                    cell(out, Long.toString(summary.count()), false);
+                    for (double value : new double[] {
+                        summary.p50(), summary.p90(), summary.p95(), summary.p99(), summary.p999(), summary.max()
+                    }) {
+                        cell(out, Numbers.millis(value), false);
+                    }
+                    out.append("</tr>\n");
+                }
+            }
+            out.append("</table>\n</details>\n");
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.rtbench.cli.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+
+    private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2025-03-05T08:00:00Z"));
+    private static final Pattern PNG = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"");
+    private static final Pattern EXTERNAL = Pattern.compile(
+            "(?i)(src|href|action|poster|data)\\s*=\\s*[\"']?\\s*(https?:|//)|url\\(\\s*[\"']?\\s*(https?:|//)|@import|<script|<link|<iframe");
+
+    @TempDir
+    Path dir;
+
+    private Path opensearch;
+    private Path clickhouse;
+
+    @BeforeEach
+    void results() {
+        opensearch = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        clickhouse = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+        // Steps 1 and 2 of the OpenSearch sweep have their .hlog; step 3's is missing, as are ClickHouse's.
+        long start = Instant.parse("2025-03-04T10:00:00Z").toEpochMilli();
+        Map<String, Long> medians = Map.of(Metrics.DATA, 500_000L, Metrics.KAFKA_HOP, 7_000L);
+        Fixtures.writeLog(dir.resolve("opensearch-sweep.step1.hlog"), start, 20, medians, 1);
+        Fixtures.writeLog(dir.resolve("opensearch-sweep.step2.hlog"), start + 70_000, 20, medians, 2);
+    }
+
+    @Test
+    void aComparisonHoldsEveryChartInlineAndNothingExternal() throws IOException {
+        Path html = dir.resolve("out/compare.html");
+
+        WrittenReport written =
+                Reports.write(new ReportRequest(List.of(opensearch, clickhouse), html, dir.resolve("c.csv")), CLOCK);
+
+        String page = Files.readString(html);
+        // 3 latency-vs-rate + 2×2 stage bars + 2 distributions + 2 over-time (the steps with a .hlog).
+        List<BufferedImage> images = images(page);
+        assertThat(images).hasSize(11);
+        assertThat(written.charts()).isEqualTo(11);
+        assertThat(images).allSatisfy(image -> assertThat(image.getWidth()).isEqualTo(ChartImages.WIDTH));
+        assertThat(page)
+                .contains("<figcaption>Data latency p50 versus achieved ingest rate</figcaption>")
+                .contains("<figcaption>Data latency p95 versus achieved ingest rate</figcaption>")
+                .contains("<figcaption>Data latency p99 versus achieved ingest rate</figcaption>")
+                .contains("<figcaption>Where the time goes, p50: opensearch-sweep</figcaption>")
+                .contains("<figcaption>Where the time goes, p99: clickhouse-interrupted</figcaption>")
+                .contains("<figcaption>Percentile distribution of data latency: opensearch-sweep</figcaption>")
+                .contains("<figcaption>Data latency over time: opensearch-sweep, step #1 2 MB/s</figcaption>")
+                .contains("opensearch", "clickhouse", "kafka-bridge", "kafka-connect", "3.8.0", "18.16.1", "bench-1")
+                .contains("interrupted after 2 steps")
+                .contains("target: opensearch / clickhouse")
+                .doesNotContain("Not like for like");
+        assertThat(EXTERNAL.matcher(page).find())
+                .as("external reference in %s", html)
+                .isFalse();
+        assertThat(page).doesNotContain("http://", "https://");
+    }
+
+    @Test
+    void stepsWithoutTheirHistogramLogGetANoteInsteadOfAChart() throws IOException {
+        Path html = dir.resolve("r.html");
+
+        WrittenReport written =
+                Reports.write(new ReportRequest(List.of(opensearch, clickhouse), html, dir.resolve("r.csv")), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page)
+                .contains("no chart: histogram log opensearch-sweep.step3.hlog not found")
+                .contains("no chart: the result names no histogram log")
+                .contains("no chart: histogram log missing.hlog not found")
+                // Step 3's distribution falls back to the summary points, and says so.
+                .contains(
+                        "from the result&#39;s summary points (p50, p90, p95, p99, p99.9), no histogram log: #3 8 MB/s");
+        assertThat(written.notes())
+                .hasSize(3)
+                .allSatisfy(note -> assertThat(note).startsWith("Data latency over time"));
+    }
+
+    @Test
+    void everyStringFromAResultIsEscaped() throws IOException {
+        RunResult fixture = ResultFiles.read(opensearch);
+        Scenario hostile = new Scenario(
+                "<script>alert(1)</script>",
+                "kafka-bridge",
+                50,
+                1,
+                1250,
+                1L,
+                0L,
+                Map.of("note", "<img src=x onerror=alert(2)>"));
+        RunResult evil = new RunResult(
+                fixture.schema(),
+                "\"><svg onload=alert(3)>",
+                fixture.startedAt(),
+                fixture.finishedAt(),
+                true,
+                fixture.tool(),
+                fixture.environment(),
+                hostile,
+                fixture.steps(),
+                null,
+                null);
+        Path file = dir.resolve("evil.json");
+        ResultFiles.write(file, evil);
+        Path html = dir.resolve("evil.html");
+
+        Reports.write(new ReportRequest(List.of(file), html, null), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page)
+                .doesNotContain("<script", "<img src=x", "<svg")
+                .contains("&lt;script&gt;alert(1)&lt;/script&gt;")
+                .contains("&lt;img src=x onerror=alert(2)&gt;")
+                .contains("&quot;&gt;&lt;svg onload=alert(3)&gt;");
+        assertThat(dir.resolve("evil.csv")).exists();
+    }
+
+    @Test
+    void aSingleRunGetsOneSeriesPerBatchSizeAndNoComparisonNotes() throws IOException {
+        Path html = dir.resolve("single.html");
+
+        Reports.write(new ReportRequest(List.of(opensearch), html, null), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page).doesNotContain("Not like for like").doesNotContain("Compared:");
+        // 3 vs rate + 2 stage bars + 1 distribution + 2 over time.
+        assertThat(images(page)).hasSize(8);
+        assertThat(page).contains("generated 2025-03-05T08:00:00Z");
+    }
+
+    @Test
+    void runsOnDifferentMachinesAreFlaggedAsNotLikeForLike() throws IOException {
+        RunResult other = ResultFiles.read(clickhouse);
+        RunResult moved = other.withEnvironment(other.environment().withKafkaVersion("4.3.1"));
+        moved = new RunResult(
+                moved.schema(),
+                moved.runId(),
+                moved.startedAt(),
+                moved.finishedAt(),
+                moved.complete(),
+                moved.tool(),
+                new io.rtbench.core.result.RunEnvironment("laptop", 8, "macOS", "jvm", "4.3.1", "24.3"),
+                moved.scenario(),
+                moved.steps(),
+                null,
+                null);
+        Path file = dir.resolve("laptop.json");
+        ResultFiles.write(file, moved);
+        Path html = dir.resolve("mixed.html");
+
+        Reports.write(new ReportRequest(List.of(opensearch, file), html, null), CLOCK);
+
+        assertThat(Files.readString(html))
+                .contains("Not like for like")
+                .contains("<li>host: bench-1 / laptop</li>")
+                .contains("<li>CPUs: 2 / 8</li>")
+                .doesNotContain("<li>pipeline:")
+                .contains("pipeline: kafka-bridge / kafka-connect");
+    }
+
+    private static List<BufferedImage> images(String page) throws IOException {
+        List<BufferedImage> images = new ArrayList<>();
+        Matcher png = PNG.matcher(page);
+        while (png.find()) {
+            BufferedImage image =
+                    ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(png.group(1))));
+            assertThat(image).as("a PNG").isNotNull();
+            images.add(image);
+        }
+        return images;
+    }
+}
