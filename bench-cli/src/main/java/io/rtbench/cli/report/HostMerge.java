@@ -158,7 +158,16 @@ final class HostMerge {
                 sumOrNull(results, r -> r.events().landed()),
                 sumOrNull(results, r -> r.events().lost()),
                 sumOrNull(results, r -> r.events().duplicates()),
-                sumOrNull(results, r -> r.events().failed()));
+                sumOrNull(results, r -> r.events().failed()),
+                allVisible(results));
+    }
+
+    /** True only when every host's probe saw its newest events; null when no host checked. */
+    private static Boolean allVisible(List<StepResult> results) {
+        if (results.stream().allMatch(r -> r.events().newestVisible() == null)) {
+            return null;
+        }
+        return results.stream().allMatch(r -> Boolean.TRUE.equals(r.events().newestVisible()));
     }
 
     /** The sum, or null when any host lacks the value (a partial sum would be a wrong number). */
