@@ -44,10 +44,10 @@ class HostMergeTest {
                 50,
                 10.0,
                 new DocBytes(1250.0, 1200, 1300, 60),
-                new EventCounts(9_900, 9_900L, 0L, 1L, null),
+                new EventCounts(9_900, 9_900L, 0L, 1L, null, null),
                 2L,
                 summaries,
-                new Backlog(0, 40, 4.0 * seed),
+                new Backlog(0, 40, 4.0 * seed, null),
                 true,
                 withLog ? hlog : null);
         RunResult result = RunResult.started(
@@ -78,7 +78,7 @@ class HostMergeTest {
         assertThat(merged.steps()).hasSize(1);
         ReportedStep step = merged.steps().get(0);
         assertThat(step.latency(Metrics.DATA)).isEqualTo(LatencySummary.ofMicros(both));
-        assertThat(step.step().events()).isEqualTo(new EventCounts(19_800, 19_800L, 0L, 2L, null));
+        assertThat(step.step().events()).isEqualTo(new EventCounts(19_800, 19_800L, 0L, 2L, null, null));
         assertThat(step.step().rate()).isEqualTo(new StepRate(2000.0, 2_500_000.0, 1980.0, 2_475_000.0));
         assertThat(step.step().probeErrors()).isEqualTo(4);
         assertThat(step.step().backlog().slopeEventsPerSec()).isEqualTo(8.0);
