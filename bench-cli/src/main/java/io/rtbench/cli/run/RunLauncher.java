@@ -2,6 +2,9 @@ package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.cli.report.ReportRequest;
+import io.rtbench.cli.report.Reports;
+import io.rtbench.cli.report.WrittenReport;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.StatusLine;
 import io.rtbench.core.result.RunResult;
@@ -11,6 +14,7 @@ import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,6 +56,7 @@ final class RunLauncher {
             status.finish();
             ResultTable.print(result, out);
             out.println("result: " + spec.result().toAbsolutePath());
+            writeReport(spec.result(), out);
             out.flush();
             return result;
         } catch (TargetException | ServerUnavailableException | KafkaException e) {
@@ -67,6 +72,21 @@ final class RunLauncher {
             } catch (IllegalStateException shuttingDown) {
                 // Ctrl-C: the hook is running and waits for us
             }
+        }
+    }
+
+    /**
+     * The HTML and CSV report beside the result. A report that cannot be drawn costs the user a chart, not the run: the
+     * result file is written already, so the reason is printed and {@code rtbench report} can be run again later.
+     */
+    private static void writeReport(Path result, PrintWriter out) {
+        try {
+            WrittenReport report = Reports.write(new ReportRequest(List.of(result), null, null));
+            out.println("report: " + report.html().toAbsolutePath() + " (csv: "
+                    + report.csv().toAbsolutePath() + ")");
+            report.notes().forEach(note -> out.println("  " + note));
+        } catch (FailureException e) {
+            out.println("report: not written (" + e.getMessage() + "); retry with: rtbench report " + result);
         }
     }
 

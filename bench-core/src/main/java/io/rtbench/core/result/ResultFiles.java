@@ -11,6 +11,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * Reads and writes result files. Writes are atomic (temp file in the same directory, then rename), so a reader or a
@@ -32,6 +33,7 @@ public final class ResultFiles {
             Files.createDirectories(absolute.getParent());
             Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
             try {
+                readableByAll(temp);
                 try (OutputStream out = Files.newOutputStream(temp)) {
                     MAPPER.writeValue(out, result);
                 }
@@ -58,6 +60,13 @@ public final class ResultFiles {
             return MAPPER.writeValueAsString(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A temp file is private (0600); a result is for sharing, like any file the user's shell would create. */
+    private static void readableByAll(Path temp) throws IOException {
+        if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
         }
     }
 

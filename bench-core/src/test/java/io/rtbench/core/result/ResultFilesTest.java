@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +83,14 @@ class ResultFilesTest {
         RunResult twoSteps = run.withStep(run.steps().get(0));
         ResultFiles.write(file, twoSteps);
         assertThat(ResultFiles.read(file).steps()).hasSize(2);
+    }
+
+    @Test
+    void aResultIsReadableByOthersLikeAnyFileTheUserWrites() throws IOException {
+        Path file = dir.resolve("shared.json");
+        ResultFiles.write(file, sampleRun());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-r--r--");
     }
 
     static RunResult sampleRun() {

@@ -1,0 +1,55 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The README's first command, shortened: it starts its own Kafka and OpenSearch, sweeps, and leaves a result, an HTML
+ * report and a CSV whose paths it prints.
+ */
+class QuickstartIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sweepsALocalOpenSearchAndWritesResultAndReport() throws Exception {
+        StringWriter out = new StringWriter();
+        CommandLine quickstart = CommandLines.commandLine(new QuickstartCommand());
+        quickstart.setOut(new PrintWriter(out, true));
+
+        int exit = quickstart.execute(
+                "--rates", "500KB,1MB", "--step-duration", "5s", "--prometheus-port", "0", "--out", dir.toString());
+
+        assertThat(exit).as(out.toString()).isEqualTo(CommandLines.OK);
+        RunResult result = ResultFiles.read(dir.resolve("result.json"));
+        assertThat(result.complete()).isTrue();
+        assertThat(result.scenario().target()).isEqualTo("opensearch");
+        assertThat(result.steps()).hasSize(2);
+        for (StepResult step : result.steps()) {
+            assertThat(step.events().produced()).isPositive();
+            assertThat(step.events().landed()).isEqualTo(step.events().produced());
+            assertThat(step.events().lost()).isZero();
+            assertThat(step.latencyMs().get("data").count()).isPositive();
+        }
+        Path html = dir.resolve("result.html");
+        Path csv = dir.resolve("result.csv");
+        assertThat(Files.readString(html)).contains("<img");
+        assertThat(Files.readAllLines(csv)).hasSizeGreaterThan(2);
+        assertThat(out.toString())
+                .contains("result: " + dir.resolve("result.json").toAbsolutePath())
+                .contains("report: " + html.toAbsolutePath())
+                .contains("data p50");
+    }
+}
