@@ -26,7 +26,6 @@ import io.rtbench.evaluator.Evaluator;
 import io.rtbench.producer.ProducerSession;
 import io.rtbench.producer.ProducerStep;
 import io.rtbench.servers.ServerProvider;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,8 +65,8 @@ public final class BenchmarkSession implements AutoCloseable {
         this.stop = stop;
     }
 
-    private void start(ServerProvider provider, Path connectPlugin, MeterRegistry registry) {
-        this.servers = RunServers.start(spec, provider, connectPlugin, status::update);
+    private void start(ServerProvider provider, String connectPluginPath, MeterRegistry registry) {
+        this.servers = RunServers.start(spec, provider, connectPluginPath, status::update);
         status.update("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig targetConfig = new TargetConfig(
@@ -103,13 +102,13 @@ public final class BenchmarkSession implements AutoCloseable {
     public static BenchmarkSession open(
             RunSpec spec,
             ServerProvider provider,
-            Path connectPlugin,
+            String connectPluginPath,
             MeterRegistry registry,
             StatusLine status,
             AtomicBoolean stop) {
         BenchmarkSession session = new BenchmarkSession(spec, status, stop);
         try {
-            session.start(provider, connectPlugin, registry);
+            session.start(provider, connectPluginPath, registry);
             session.prefill();
             return session;
         } catch (RuntimeException e) {

@@ -77,7 +77,26 @@ final class ConnectSink implements SinkPipeline {
             return new ConnectorDefinition("rtbench-sink-" + target.kind() + "-" + target.collection(), config);
         }
         ConnectorDefinition given = ConnectorDefinition.read(Path.of(spec.connector()));
-        return given.with("topics", spec.topic());
+        return given.withPlaceholders(placeholders(spec, target)).with("topics", spec.topic());
+    }
+
+    /**
+     * What a connector file may refer to as {@code ${rtbench.NAME}}: with {@code --servers local} only the run knows
+     * the database's port. E.g. {@code "connection.url":
+     * "jdbc:postgresql://${rtbench.target.host}:${rtbench.target.port}/${rtbench.target.database}"}.
+     */
+    static Map<String, String> placeholders(RunSpec spec, TargetConfig target) {
+        URI url = target.url();
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("rtbench.topic", spec.topic());
+        values.put("rtbench.collection", target.collection());
+        values.put("rtbench.target.url", url.toString());
+        values.put("rtbench.target.host", url.getHost() == null ? "" : url.getHost());
+        values.put("rtbench.target.port", url.getPort() < 0 ? "" : Integer.toString(url.getPort()));
+        values.put(
+                "rtbench.target.database",
+                url.getPath() == null ? "" : url.getPath().replaceFirst("^/", ""));
+        return values;
     }
 
     private static Path credentialsFile(Credentials credentials, Path dir) {

@@ -50,7 +50,7 @@ final class RunLauncher {
         PrometheusEndpoint prometheus = prometheusPort > 0 ? new PrometheusEndpoint("127.0.0.1", prometheusPort) : null;
         MeterRegistry registry = prometheus != null ? prometheus.registry() : new SimpleMeterRegistry();
         try (BenchmarkSession session = BenchmarkSession.open(
-                spec, Servers.provider(System.getenv()), connectPlugin(), registry, status, stop)) {
+                spec, Servers.provider(System.getenv()), connectPluginPath(), registry, status, stop)) {
             steps.apply(session);
             RunResult result = session.finish();
             status.finish();
@@ -90,8 +90,8 @@ final class RunLauncher {
         }
     }
 
-    private static Path connectPlugin() {
-        String path = System.getProperty(CONNECT_PLUGIN_PROPERTY);
-        return path == null ? null : Path.of(path);
+    /** Connect's {@code plugin.path}: directories, comma-separated. */
+    private static String connectPluginPath() {
+        return System.getProperty(CONNECT_PLUGIN_PROPERTY);
     }
 }

@@ -46,6 +46,13 @@ public final class RunOptions {
             description = "kafka-connect: rtbench's sink plugin (default) or a connector JSON config file.")
     String connector;
 
+    @Option(
+            names = "--value-format",
+            paramLabel = "json|json-with-schema",
+            description = "Kafka record values: the document (default) or Connect's JSON envelope, for sinks that"
+                    + " need a schema (Debezium JDBC).")
+    String valueFormat;
+
     @Option(names = "--collection", paramLabel = "NAME", description = "Index or table (default rtbench_events).")
     String collection;
 
@@ -122,6 +129,7 @@ public final class RunOptions {
         flags.bootstrapServers = bootstrapServers;
         flags.connectUrl = connectUrl;
         flags.connector = connector;
+        flags.valueFormat = valueFormat;
         flags.collection = collection;
         flags.targetOptions = targetOptions;
         flags.credentialsFile = credentialsFile;

@@ -32,7 +32,8 @@ final class RunServers implements AutoCloseable {
 
     private RunServers() {}
 
-    static RunServers start(RunSpec spec, ServerProvider provider, Path connectPluginPath, Consumer<String> progress) {
+    static RunServers start(
+            RunSpec spec, ServerProvider provider, String connectPluginPath, Consumer<String> progress) {
         RunServers servers = new RunServers();
         servers.credentialsFile = spec.credentialsFile();
         try {
@@ -48,7 +49,8 @@ final class RunServers implements AutoCloseable {
         }
     }
 
-    private void startLocal(RunSpec spec, ServerProvider provider, Path connectPluginPath, Consumer<String> progress) {
+    private void startLocal(
+            RunSpec spec, ServerProvider provider, String connectPluginPath, Consumer<String> progress) {
         if (spec.pipeline().usesKafka()) {
             progress.accept("starting Kafka");
             RunningServer kafka = start(provider, ServerKind.KAFKA, ServerOptions.DEFAULT);
@@ -72,11 +74,7 @@ final class RunServers implements AutoCloseable {
                     0,
                     connectPluginPath == null
                             ? Map.of("bootstrap.servers", bootstrapServers)
-                            : Map.of(
-                                    "bootstrap.servers",
-                                    bootstrapServers,
-                                    "plugin.path",
-                                    connectPluginPath.toString()));
+                            : Map.of("bootstrap.servers", bootstrapServers, "plugin.path", connectPluginPath));
             connectUrl = start(provider, ServerKind.CONNECT, options).address();
         }
     }

@@ -43,7 +43,8 @@ final class RunSettings {
                 Map.of(),
                 4,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10),
+                spec.valueFormat());
         return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, null);
     }
 
@@ -57,6 +58,7 @@ final class RunSettings {
         more.put("probeInterval", Durations.format(spec.probeInterval()));
         more.put("probeTimeout", Durations.format(spec.probeTimeout()));
         more.put("collection", spec.collection());
+        more.put("valueFormat", spec.valueFormat().cliName());
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());
         }

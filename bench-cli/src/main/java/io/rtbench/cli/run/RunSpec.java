@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.util.Objects;
  *     addresses ({@code external})
  * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a connector
  *     JSON config (any third-party sink, e.g. the Debezium JDBC sink)
+ * @param valueFormat the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
  * @param warmup produced at the step's rate before measuring, then discarded
  * @param drainTimeout how long to wait between steps for the sink to catch up
  */
@@ -32,6 +34,7 @@ public record RunSpec(
         Path credentialsFile,
         String connector,
         String topic,
+        ValueFormat valueFormat,
         List<Rate> rates,
         List<Integer> batchSizes,
         int generators,

@@ -8,6 +8,7 @@ import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URI;
@@ -39,6 +40,8 @@ public final class RunSpecBuilder {
     public String credentialsFile;
     public String connector;
     public String topic;
+    /** {@code json} (default) or {@code json-with-schema}. */
+    public String valueFormat;
     /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; {@code rate} is the one-step shorthand. */
     public List<String> rates;
 
@@ -101,9 +104,6 @@ public final class RunSpecBuilder {
             case "external" -> false;
             default -> throw new IllegalArgumentException("servers must be local or external, got '" + servers + "'");
         };
-        if (target == null) {
-            throw new IllegalArgumentException("a target is needed (--target or 'target:' in the scenario)");
-        }
         List<Rate> resolvedRates =
                 rates != null ? rates.stream().map(Rate::parse).toList() : List.of(Rate.parse(or(rate, "1MB")));
         List<Integer> resolvedBatches = batchSizes != null ? batchSizes : List.of(or(batchSize, 50));
@@ -112,7 +112,7 @@ public final class RunSpecBuilder {
         }
         resolvedBatches.forEach(b -> positive("batch size", b));
         return new RunSpec(
-                target.toLowerCase(Locale.ROOT),
+                or(target, "opensearch").toLowerCase(Locale.ROOT),
                 resolvedPipeline,
                 local,
                 targetUrl == null ? null : URI.create(targetUrl),
@@ -123,6 +123,7 @@ public final class RunSpecBuilder {
                 credentialsFile == null ? null : Path.of(credentialsFile),
                 or(connector, "rtbench"),
                 or(topic, "rtbench.events"),
+                ValueFormat.fromCliName(or(valueFormat, "json")),
                 resolvedRates,
                 resolvedBatches,
                 positive("generators", or(generators, 1)),

@@ -55,9 +55,9 @@ class PeakIT {
                 "--bootstrap-servers",
                 kafka.address(),
                 "--target-option",
-                "write.limit=3000/s",
+                "write.limit=1200/s",
                 "--start-rate",
-                "1000/s",
+                "400/s",
                 "--growth",
                 "2",
                 "--precision",
@@ -73,10 +73,17 @@ class PeakIT {
 
         assertThat(exit).isEqualTo(CommandLines.OK);
         RunResult run = ResultFiles.read(result);
-        assertThat(run.steps()).extracting(s -> s.rate().targetEventsPerSec()).startsWith(1_000.0, 2_000.0, 4_000.0);
+        // Rates well within what producer, broker, bridge and evaluator manage on two loaded cores, so that the
+        // target's
+        // limit, not the machine, is what the search finds. The steps are in the message when this fails.
+        String steps = ResultFiles.toJson(run);
+        assertThat(run.steps())
+                .as(steps)
+                .extracting(s -> s.rate().targetEventsPerSec())
+                .startsWith(400.0, 800.0, 1_600.0);
         StepResult overLimit = run.steps().get(2);
-        assertThat(overLimit.sustained()).as("4,000/s against a 3,000/s target").isFalse();
-        assertThat(run.peak().sustainedEventsPerSec()).isBetween(1_950.0, 3_050.0);
+        assertThat(overLimit.sustained()).as("1,600/s against a 1,200/s target").isFalse();
+        assertThat(run.peak().sustainedEventsPerSec()).as(steps).isBetween(780.0, 1_220.0);
         assertThat(run.peak().criterion()).contains("backlog slope");
         assertThat(out.toString()).contains("peak: ");
     }

@@ -10,6 +10,7 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,6 +76,31 @@ class PipelineEndToEndIT {
                 pipeline,
                 Runs.run(Runs.external(pipeline, "postgres", db, kafka, connect, dir)
                         .build("unused")));
+    }
+
+    /** A third-party sink from a connector file: the Debezium JDBC sink, fed Connect's JSON envelope. */
+    @Test
+    void debeziumJdbcSinkIntoPostgres(
+            @RealServer(ServerKind.POSTGRES) RunningServer db,
+            @RealServer(ServerKind.KAFKA) RunningServer kafka,
+            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+        RunSpecBuilder spec = Runs.external("kafka-connect", "postgres", db, kafka, connect, dir);
+        spec.connector = "../scenarios/debezium-jdbc-postgres.json";
+        spec.valueFormat = "json-with-schema";
+
+        RunResult result = Runs.run(spec.build("unused"));
+
+        assertThat(result.scenario().settings()).containsEntry("valueFormat", "json-with-schema");
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().produced()).isEqualTo(2_500);
+        assertThat(step.events().landed()).isEqualTo(2_500);
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.events().duplicates()).as("Debezium upserts on _id").isZero();
+        assertThat(step.events().newestVisible()).isTrue();
+        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(8);
+        assertThat(step.backlog())
+                .as("the connector's consumer group is sampled")
+                .isNotNull();
     }
 
     private static void check(String pipeline, RunResult result) {

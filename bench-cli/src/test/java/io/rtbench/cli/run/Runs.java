@@ -80,9 +80,8 @@ final class Runs {
         }
     }
 
-    static Path pluginPath() {
-        String path = System.getProperty(RunLauncher.CONNECT_PLUGIN_PROPERTY);
-        return path == null ? null : Path.of(path);
+    static String pluginPath() {
+        return System.getProperty(RunLauncher.CONNECT_PLUGIN_PROPERTY);
     }
 
     static StatusLine quiet() {

@@ -13,6 +13,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A connector to deploy on a Kafka Connect worker: its name and its config, as the REST API takes them. Any connector,
@@ -24,6 +26,7 @@ import java.util.Objects;
 public record ConnectorDefinition(String name, Map<String, String> config) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{(rtbench\\.[A-Za-z0-9_.-]+)}");
 
     public ConnectorDefinition {
         if (name == null || name.isBlank()) {
@@ -104,6 +107,43 @@ public record ConnectorDefinition(String name, Map<String, String> config) {
 
     public ConnectorDefinition with(String setting, String value) {
         return with(Map.of(setting, value));
+    }
+
+    /**
+     * This definition with every {@code ${rtbench.NAME}} in its values replaced by {@code values.get("rtbench.NAME")}:
+     * how a connector file refers to what only the run knows (the topic, the table, the address of a server it
+     * started). Other {@code ${…}} stay, for Connect's own config providers ({@code ${env:VAR}}).
+     *
+     * @throws IllegalArgumentException naming a {@code ${rtbench.…}} that {@code values} lacks
+     */
+    public ConnectorDefinition withPlaceholders(Map<String, String> values) {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        for (Map.Entry<String, String> setting : config.entrySet()) {
+            resolved.put(setting.getKey(), resolve(setting.getKey(), setting.getValue(), values));
+        }
+        return new ConnectorDefinition(name, resolved);
+    }
+
+    private String resolve(String setting, String value, Map<String, String> values) {
+        if (value == null) {
+            return null;
+        }
+        Matcher placeholder = PLACEHOLDER.matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (placeholder.find()) {
+            String replacement = values.get(placeholder.group(1));
+            if (replacement == null) {
+                throw new IllegalArgumentException("connector '" + name + "' setting '" + setting + "' uses ${"
+                        + placeholder.group(1) + "}; known: "
+                        + values.keySet().stream()
+                                .sorted()
+                                .map(k -> "${" + k + "}")
+                                .toList());
+            }
+            placeholder.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        placeholder.appendTail(out);
+        return out.toString();
     }
 
     /** The config as the REST API's {@code PUT /connectors/{name}/config} takes it. */

@@ -56,7 +56,7 @@ class BridgeIT {
                 Bridge bridge =
                         new Bridge(settings(kafka, topic, config, Duration.ofSeconds(30)), target, EpochClock.SYSTEM)) {
             bridge.start();
-            await().atMost(WAIT).until(() -> target.audit(11).distinctSeqs() == 3_000);
+            awaitLanded(target, 11, 3_000, bridge);
             AuditCounts counts = target.audit(11);
             assertThat(counts.count()).isEqualTo(3_000);
             assertThat(counts.maxSeq()).isEqualTo(2_999);
@@ -83,19 +83,34 @@ class BridgeIT {
                             settings(kafka, topic, config, Duration.ofSeconds(60)), target, EpochClock.SYSTEM)) {
                 bridge.start();
                 produce(kafka, topic, generator, 1_000, 0);
-                await().atMost(WAIT).until(() -> target.audit(22).distinctSeqs() == 1_000);
+                awaitLanded(target, 22, 1_000, bridge);
 
                 signal(ch.pid(), "STOP");
                 produce(kafka, topic, generator, 1_000, 1_000);
                 await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
                 signal(ch.pid(), "CONT");
 
-                await().atMost(WAIT).until(() -> target.audit(22).distinctSeqs() == 2_000);
+                awaitLanded(target, 22, 2_000, bridge);
                 assertThat(target.audit(22).lost(2_000)).isZero();
                 assertThat(bridge.failure()).isNull();
                 assertThat(bridge.stats().lastError()).contains("clickhouse");
             }
         }
+    }
+
+    /** Waits for the events to land; a timeout says what the bridge did meanwhile. */
+    private static void awaitLanded(Target target, long generator, long events, Bridge bridge) {
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(target.audit(generator).distinctSeqs())
+                        .as(
+                                "landed; bridge consumed %d, wrote %d, failed %d, retries %d, last error %s, stopped by %s",
+                                bridge.stats().consumed(),
+                                bridge.stats().written(),
+                                bridge.stats().failed(),
+                                bridge.stats().retries(),
+                                bridge.stats().lastError(),
+                                bridge.failure())
+                        .isEqualTo(events));
     }
 
     private static long eventTime(long seq) {

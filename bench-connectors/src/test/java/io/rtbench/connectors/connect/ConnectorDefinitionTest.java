@@ -44,6 +44,31 @@ class ConnectorDefinitionTest {
     }
 
     @Test
+    void rtbenchPlaceholdersAreFilledAndConnectsOwnAreLeft() {
+        ConnectorDefinition connector = new ConnectorDefinition(
+                        "jdbc",
+                        Map.of(
+                                "connector.class", "a.B",
+                                "connection.url", "jdbc:postgresql://${rtbench.target.host}:${rtbench.target.port}/db",
+                                "connection.password", "${env:PG_PASSWORD}"))
+                .withPlaceholders(Map.of("rtbench.target.host", "127.0.0.1", "rtbench.target.port", "5433"));
+
+        assertThat(connector.config())
+                .containsEntry("connection.url", "jdbc:postgresql://127.0.0.1:5433/db")
+                .containsEntry("connection.password", "${env:PG_PASSWORD}");
+    }
+
+    @Test
+    void anUnknownRtbenchPlaceholderIsNamed() {
+        ConnectorDefinition connector =
+                new ConnectorDefinition("jdbc", Map.of("connector.class", "a.B", "topics", "${rtbench.topik}"));
+
+        assertThatThrownBy(() -> connector.withPlaceholders(Map.of("rtbench.topic", "t")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("connector 'jdbc' setting 'topics' uses ${rtbench.topik}; known: [${rtbench.topic}]");
+    }
+
+    @Test
     void theShippedDebeziumTemplateIsAValidDefinition() {
         ConnectorDefinition debezium = ConnectorDefinition.resource("debezium-jdbc-postgres.json");
 

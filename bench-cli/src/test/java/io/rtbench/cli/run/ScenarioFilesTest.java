@@ -1,0 +1,96 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rtbench.connectors.connect.ConnectorDefinition;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The examples in {@code scenarios/} are what users copy: each one must parse and resolve. */
+class ScenarioFilesTest {
+
+    private static final Path SCENARIOS = Path.of("..", "scenarios");
+
+    @TempDir
+    Path dir;
+
+    static Stream<Path> scenarioFiles() throws IOException {
+        List<Path> files;
+        try (Stream<Path> listing = Files.list(SCENARIOS)) {
+            files = listing.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(5);
+        return files.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarioFiles")
+    void everyScenarioResolves(Path file) {
+        RunSpec spec = RunSpecBuilder.fromYaml(file).build("unused.json");
+
+        assertThat(spec.steps()).isNotEmpty();
+        assertThat(spec.result().toString()).startsWith("rtbench-out/");
+        if (!spec.connector().equals("rtbench")) {
+            assertThat(SCENARIOS.resolve("..").resolve(spec.connector())).exists();
+        }
+    }
+
+    @Test
+    void theDebeziumScenarioFillsTheConnectorFileWithTheRunsAddresses() {
+        RunSpec spec = RunSpecBuilder.fromYaml(SCENARIOS.resolve("postgres-debezium.yaml"))
+                .build("unused.json");
+        TargetConfig target = TargetConfig.of("postgres", URI.create("postgresql://127.0.0.1:41234/rtbench"));
+
+        ConnectorDefinition connector = ConnectorDefinition.read(SCENARIOS.resolve("debezium-jdbc-postgres.json"))
+                .withPlaceholders(ConnectSink.placeholders(spec, target));
+
+        assertThat(spec.valueFormat()).isEqualTo(ValueFormat.JSON_WITH_SCHEMA);
+        assertThat(connector.config())
+                .containsEntry("connection.url", "jdbc:postgresql://127.0.0.1:41234/rtbench")
+                .containsEntry("topics", "rtbench.events")
+                .containsEntry("collection.name.format", target.collection());
+    }
+
+    @Test
+    void flagsOverrideTheFileAndTheTargetDefaultsToOpenSearch() throws IOException {
+        Path file = Files.writeString(dir.resolve("s.yaml"), "rates: [1MB, 2MB]\nduration: 30s\n");
+        RunSpecBuilder flags = new RunSpecBuilder();
+        flags.duration = "5s";
+
+        RunSpec spec = RunSpecBuilder.fromYaml(file).overriddenBy(flags).build("unused.json");
+
+        assertThat(spec.target()).isEqualTo("opensearch");
+        assertThat(spec.duration()).hasSeconds(5);
+        assertThat(spec.steps()).hasSize(2);
+    }
+
+    @Test
+    void anUnknownKeyIsNamedWithTheKnownOnes() throws IOException {
+        Path file = Files.writeString(dir.resolve("typo.yaml"), "target: clickhouse\nrat: 1MB\n");
+
+        assertThatThrownBy(() -> RunSpecBuilder.fromYaml(file))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown setting 'rat'")
+                .hasMessageContaining("rates");
+    }
+
+    @Test
+    void anUnknownValueFormatIsNamed() {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.valueFormat = "avro";
+
+        assertThatThrownBy(() -> builder.build("unused.json"))
+                .hasMessage("'avro' is not a value format; use json or json-with-schema");
+    }
+}
