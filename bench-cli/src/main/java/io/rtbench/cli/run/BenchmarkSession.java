@@ -137,6 +137,7 @@ public final class BenchmarkSession implements AutoCloseable {
         status.update(label + "  warmup " + spec.warmup().toSeconds() + "s");
         if (!spec.warmup().isZero()) {
             step.run(plan.rate(), plan.batchSize(), spec.warmup(), 0, false, stop);
+            extendWarmupWhileBehind(step, plan, label);
         }
         resetMetrics();
         BacklogSeries backlog = new BacklogSeries();
@@ -185,6 +186,26 @@ public final class BenchmarkSession implements AutoCloseable {
         ResultFiles.write(spec.result(), result);
         drain();
         return stepResult;
+    }
+
+    /** See {@link WarmupExtension}: a measured step must not start with the catch-up of a cold target. */
+    private void extendWarmupWhileBehind(ProducerStep step, StepPlan plan, String label) {
+        if (backlogSampler == null || plan.rate().isMax()) {
+            return;
+        }
+        try {
+            new WarmupExtension(spec.warmup(), plan.rate().eventsPerSecond(spec.docSize()), System::nanoTime)
+                    .run(backlogSampler::lag, lag -> {
+                        status.update(String.format("%s  warmup: the sink is %,d events behind", label, lag));
+                        step.run(plan.rate(), plan.batchSize(), WarmupExtension.SLICE, 0, false, stop);
+                        return !stop.get();
+                    });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop.set(true);
+        } catch (Exception e) {
+            status.update("could not read the backlog: " + e.getMessage());
+        }
     }
 
     /** Runs the steps in order until they are done or the run is stopped; returns the result so far. */

@@ -92,8 +92,8 @@ class PipelineEndToEndIT {
 
         assertThat(result.scenario().settings()).containsEntry("valueFormat", "json-with-schema");
         StepResult step = result.steps().get(0);
-        assertThat(step.events().produced()).isEqualTo(2_500);
-        assertThat(step.events().landed()).isEqualTo(2_500);
+        assertThat(step.events().produced()).isBetween(2_500L, 3_000L);
+        assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).as("Debezium upserts on _id").isZero();
         assertThat(step.events().newestVisible()).isTrue();
@@ -107,8 +107,10 @@ class PipelineEndToEndIT {
         assertThat(result.complete()).isTrue();
         assertThat(result.scenario().pipeline()).isEqualTo(pipeline);
         StepResult step = result.steps().get(0);
-        assertThat(step.events().produced()).as("1 s warmup + 4 s at 500/s").isEqualTo(2_500);
-        assertThat(step.events().landed()).isEqualTo(2_500);
+        assertThat(step.events().produced())
+                .as("1 s warmup (up to 2 s while the sink catches up) + 4 s at 500/s")
+                .isBetween(2_500L, 3_000L);
+        assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).isZero();
         assertThat(step.events().newestVisible())
@@ -125,8 +127,9 @@ class PipelineEndToEndIT {
         assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(8);
         if (!pipeline.equals("direct")) {
             // Events the sink received during the measured 4 s: about the 2,000 measured ones; a sink that lags
-            // receives some warmup events in the window and some measured ones after it. Never more than all 2,500.
-            assertThat(step.latencyMs().get(Metrics.KAFKA_HOP).count()).isBetween(1_000L, 2_500L);
+            // receives some warmup events in the window and some measured ones after it. Never more than all produced.
+            assertThat(step.latencyMs().get(Metrics.KAFKA_HOP).count())
+                    .isBetween(1_000L, step.events().produced());
             assertThat(step.backlog()).isNotNull();
         }
         assertThat(step.rate().achievedEventsPerSec()).isBetween(490.0, 510.0);
