@@ -54,6 +54,7 @@ public final class BenchmarkSession implements AutoCloseable {
     private RunServers servers;
     private Target probeTarget;
     private ProducerSession producer;
+    private StageGauges stageGauges;
     private SinkPipeline sink;
     private Evaluator evaluator;
     private BacklogSampler backlogSampler;
@@ -87,6 +88,7 @@ public final class BenchmarkSession implements AutoCloseable {
         };
         this.evaluator = new Evaluator(
                 probeTarget, spec.target(), spec.probeInterval(), spec.probeTimeout(), EpochClock.SYSTEM, registry);
+        this.stageGauges = new StageGauges(registry, spec.target());
         this.backlogSampler = sink.consumerGroup() == null
                 ? null
                 : new BacklogSampler(
@@ -154,6 +156,7 @@ public final class BenchmarkSession implements AutoCloseable {
                         backlogSampler,
                         backlog,
                         evaluator.metrics(),
+                        stageGauges,
                         () -> producer.stats().sentEvents(),
                         status)) {
             seconds = step.run(plan.rate(), plan.batchSize(), spec.duration(), 0, true, stop);

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Once a second during a measured step: samples the backlog, moves every recorder's interval into the step's interval
- * log, and updates the status line (step, rate achieved/target, backlog, last data p50/p99, time left).
+ * log and the stage gauges, and updates the status line (step, rate achieved/target, backlog, last data p50/p99, time left).
  */
 final class StepTicker implements AutoCloseable {
 
@@ -33,6 +33,7 @@ final class StepTicker implements AutoCloseable {
     private final BacklogSampler sampler;
     private final BacklogSeries backlog;
     private final EvaluatorMetrics evaluator;
+    private final StageGauges stages;
     private final LongSupplier sentEvents;
     private final StatusLine status;
     private final long startNanos = System.nanoTime();
@@ -53,6 +54,7 @@ final class StepTicker implements AutoCloseable {
             BacklogSampler sampler,
             BacklogSeries backlog,
             EvaluatorMetrics evaluator,
+            StageGauges stages,
             LongSupplier sentEvents,
             StatusLine status) {
         this.stepLabel = stepLabel;
@@ -63,6 +65,7 @@ final class StepTicker implements AutoCloseable {
         this.sampler = sampler;
         this.backlog = backlog;
         this.evaluator = evaluator;
+        this.stages = stages;
         this.sentEvents = sentEvents;
         this.status = status;
         timer.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
@@ -75,6 +78,7 @@ final class StepTicker implements AutoCloseable {
         for (LatencyRecorder recorder : recorders) {
             Histogram interval = recorder.takeInterval();
             log.append(interval);
+            stages.interval(recorder.name(), interval);
             if (recorder.name().equals(Metrics.DATA)) {
                 data = interval;
             }
@@ -82,6 +86,7 @@ final class StepTicker implements AutoCloseable {
         long sent = sentEvents.getAsLong();
         double rate = (sent - lastSent) * 1e9 / Math.max(1, now - lastTickNanos);
         lastSent = sent;
+        stages.rate(rate);
         lastTickNanos = now;
         long elapsed = Math.round((now - startNanos) / 1e9);
         StringBuilder line = new StringBuilder(String.format(
