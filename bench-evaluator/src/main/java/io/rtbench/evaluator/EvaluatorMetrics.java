@@ -21,8 +21,18 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class EvaluatorMetrics {
 
-    /** Prometheus name {@code rtbench_data_latency_seconds}: the headline data latency, per target and generator. */
+    /**
+     * Prometheus name {@code rtbench_data_latency_seconds}: the headline data latency, per target and generator, as a
+     * histogram (buckets aggregate across generators and hosts: {@code histogram_quantile(0.99, sum by (le)
+     * (rate(rtbench_data_latency_seconds_bucket[1m])))}).
+     */
     public static final String DATA_LATENCY = "rtbench.data.latency";
+
+    /**
+     * Prometheus name {@code rtbench_data_latency_quantiles_seconds{quantile=…}}: p50/p90/p95/p99 of the last two
+     * minutes, computed here. A Prometheus histogram cannot carry quantiles, so they are a meter of their own.
+     */
+    public static final String DATA_LATENCY_QUANTILES = "rtbench.data.latency.quantiles";
 
     public static final String QUERY_LATENCY = "rtbench.probe.query.latency";
     public static final String PROBE_ERRORS = "rtbench.probe.errors";
@@ -77,6 +87,7 @@ public final class EvaluatorMetrics {
         query.recordMicros(queryMicros);
         GeneratorMeters generator = meters(generatorId);
         generator.data.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
+        generator.dataQuantiles.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
         generator.query.record(Math.max(0, queryMicros), TimeUnit.MICROSECONDS);
     }
 
@@ -114,16 +125,21 @@ public final class EvaluatorMetrics {
         return meters.computeIfAbsent(generatorId, id -> new GeneratorMeters(registry, target, Long.toString(id)));
     }
 
-    private record GeneratorMeters(Timer data, Timer query, Counter errors) {
+    private record GeneratorMeters(Timer data, Timer dataQuantiles, Timer query, Counter errors) {
         GeneratorMeters(MeterRegistry registry, String target, String generator) {
             this(
                     Timer.builder(DATA_LATENCY)
                             .description("Probe response time minus the newest visible _event_time (RockBench)")
                             .tags("target", target, "generator", generator)
-                            .publishPercentiles(0.5, 0.9, 0.95, 0.99)
                             .publishPercentileHistogram()
                             .minimumExpectedValue(Duration.ofMillis(1))
                             .maximumExpectedValue(Duration.ofMinutes(10))
+                            .register(registry),
+                    Timer.builder(DATA_LATENCY_QUANTILES)
+                            .description("Data latency percentiles over the last two minutes")
+                            .tags("target", target, "generator", generator)
+                            .publishPercentiles(0.5, 0.9, 0.95, 0.99)
+                            .distributionStatisticExpiry(Duration.ofMinutes(2))
                             .register(registry),
                     Timer.builder(QUERY_LATENCY)
                             .description("Round trip of the probe query")
