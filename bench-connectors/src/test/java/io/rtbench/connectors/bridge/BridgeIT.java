@@ -8,6 +8,7 @@ import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
@@ -18,11 +19,15 @@ import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -31,6 +36,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
@@ -98,9 +104,62 @@ class BridgeIT {
         }
     }
 
+    @Test
+    void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka)
+            throws Exception {
+        // A ClickHouse of its own: stopped (SIGTERM, the process exits) while events keep coming, then started again
+        // from the same command line and data directory, as an operator would.
+        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT)) {
+            String topic = "restart-" + UUID.randomUUID();
+            TargetConfig config = clickhouse(ch.address(), "restart").withTimeout(Duration.ofSeconds(2));
+            createTopic(kafka, topic, 2);
+            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(3), 33);
+            Process restarted = null;
+            try (Target target = Targets.open(config);
+                    Bridge bridge = new Bridge(
+                            settings(kafka, topic, config, Duration.ofSeconds(90)), target, EpochClock.SYSTEM)) {
+                bridge.start();
+                produce(kafka, topic, generator, 1_000, 0);
+                awaitLanded(target, 33, 1_000, bridge);
+
+                List<String> command = commandLine(ch.pid());
+                Path workingDir =
+                        Path.of("/proc", Long.toString(ch.pid()), "cwd").toRealPath();
+                signal(ch.pid(), "TERM");
+                ProcessHandle.of(ch.pid()).ifPresent(p -> p.onExit().join());
+                produce(kafka, topic, generator, 1_000, 1_000);
+                await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
+
+                restarted = new ProcessBuilder(command)
+                        .directory(workingDir.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                awaitLanded(target, 33, 2_000, bridge);
+                assertThat(target.audit(33).lost(2_000)).isZero();
+                assertThat(target.audit(33).count())
+                        .as("re-sent batches are merged on _id")
+                        .isBetween(2_000L, 3_000L);
+                assertThat(bridge.failure()).isNull();
+            } finally {
+                if (restarted != null) {
+                    restarted.destroy();
+                    restarted.waitFor();
+                }
+            }
+        }
+    }
+
+    /** A process's command line, from procfs. */
+    private static List<String> commandLine(long pid) throws IOException {
+        String raw = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"));
+        return List.of(raw.split("\0"));
+    }
+
     /** Waits for the events to land; a timeout says what the bridge did meanwhile. */
     private static void awaitLanded(Target target, long generator, long events, Bridge bridge) {
         await().atMost(WAIT)
+                .ignoreExceptionsInstanceOf(TargetException.class) // a target still starting
                 .untilAsserted(() -> assertThat(target.audit(generator).distinctSeqs())
                         .as(
                                 "landed; bridge consumed %d, wrote %d, failed %d, retries %d, last error %s, stopped by %s",
@@ -133,13 +192,19 @@ class BridgeIT {
         }
     }
 
-    private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq) {
+    /** Sends the events and waits for every acknowledgement: a send that failed fails the test here. */
+    private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq)
+            throws Exception {
         Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());
+        List<Future<RecordMetadata>> acks = new ArrayList<>();
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
             for (long seq = fromSeq; seq < fromSeq + events; seq++) {
-                producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq))));
+                acks.add(producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq)))));
             }
+        }
+        for (Future<RecordMetadata> ack : acks) {
+            ack.get();
         }
     }
 
