@@ -93,7 +93,7 @@ public final class BenchmarkSession implements AutoCloseable {
                 ? null
                 : new BacklogSampler(
                         servers.bootstrapServers(),
-                        Map.of(),
+                        spec.kafkaConfig(),
                         sink.consumerGroup(),
                         spec.topic(),
                         Duration.ofSeconds(5));

@@ -8,7 +8,6 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
-import java.util.Map;
 
 /** {@code kafka-bridge}: rtbench's bridge in this JVM, with a target of its own (the evaluator probes another). */
 final class BridgeSink implements SinkPipeline {
@@ -25,7 +24,7 @@ final class BridgeSink implements SinkPipeline {
                 spec.bridge().batchSize(),
                 spec.bridge().linger(),
                 spec.bridge().threads(),
-                Map.of(),
+                spec.kafkaConfig(),
                 Duration.ofMinutes(2));
         this.target = Targets.open(targetConfig);
         try {

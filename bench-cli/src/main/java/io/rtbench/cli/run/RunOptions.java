@@ -68,6 +68,12 @@ public final class RunOptions {
             description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
     String credentialsFile;
 
+    @Option(
+            names = "--kafka-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (TLS, SASL …) for the producer, bridge and backlog sampler.")
+    String kafkaConfig;
+
     @Option(names = "--rate", paramLabel = "RATE", description = "The step's rate: 20MB, 8000/s, … (default 1MB).")
     String rate;
 
@@ -133,6 +139,7 @@ public final class RunOptions {
         flags.collection = collection;
         flags.targetOptions = targetOptions;
         flags.credentialsFile = credentialsFile;
+        flags.kafkaConfig = kafkaConfig;
         flags.rate = rate;
         flags.rates = rate == null ? null : List.of(rate);
         flags.batchSize = batchSize;

@@ -40,7 +40,7 @@ final class RunSettings {
                 bootstrapServers,
                 spec.topic(),
                 KafkaDestination.KeyMode.ID,
-                Map.of(),
+                spec.kafkaConfig(),
                 4,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 Duration.ofSeconds(10),

@@ -14,6 +14,8 @@ import java.util.Objects;
  * where, and how. One step per rate × batch size.
  *
  * @param credentialsFile target credentials (user, password, api.key) for external servers; else the environment
+ * @param kafkaConfig Kafka client properties (TLS, SASL …) for the producer, the bridge and the backlog sampler; read
+ *     from a file, never shown in the result
  * @param localServers start the servers the run needs on this machine ({@code --servers local}), or use the given
  *     addresses ({@code external})
  * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a connector
@@ -32,6 +34,7 @@ public record RunSpec(
         String collection,
         Map<String, String> targetOptions,
         Path credentialsFile,
+        Map<String, String> kafkaConfig,
         String connector,
         String topic,
         ValueFormat valueFormat,
@@ -55,6 +58,7 @@ public record RunSpec(
     public RunSpec {
         Objects.requireNonNull(target, "target");
         targetOptions = Map.copyOf(targetOptions);
+        kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
     }

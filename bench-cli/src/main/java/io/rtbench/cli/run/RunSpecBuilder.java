@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
+import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
@@ -38,6 +39,9 @@ public final class RunSpecBuilder {
     public String collection;
     public Map<String, String> targetOptions;
     public String credentialsFile;
+    /** Kafka client properties (TLS, SASL …) for every Kafka client of the run: producer, bridge, backlog. */
+    public String kafkaConfig;
+
     public String connector;
     public String topic;
     /** {@code json} (default) or {@code json-with-schema}. */
@@ -121,6 +125,7 @@ public final class RunSpecBuilder {
                 or(collection, TargetConfig.DEFAULT_COLLECTION),
                 targetOptions == null ? Map.of() : targetOptions,
                 credentialsFile == null ? null : Path.of(credentialsFile),
+                ClientProperties.read(kafkaConfig == null ? null : Path.of(kafkaConfig), "kafkaConfig"),
                 or(connector, "rtbench"),
                 or(topic, "rtbench.events"),
                 ValueFormat.fromCliName(or(valueFormat, "json")),

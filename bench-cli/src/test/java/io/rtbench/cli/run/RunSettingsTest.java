@@ -1,0 +1,45 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.producer.ProducerSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void kafkaClientPropertiesReachTheProducerButNeverTheResult() throws IOException {
+        Path file = Files.writeString(
+                dir.resolve("kafka.properties"),
+                "security.protocol=SASL_SSL\nsasl.jaas.config=secret-login-module password=\"hunter2\";\n");
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "clickhouse";
+        builder.kafkaConfig = file.toString();
+
+        RunSpec spec = builder.build("unused.json");
+        ProducerSettings producer = RunSettings.producer(spec, "127.0.0.1:9092", null);
+
+        assertThat(producer.kafka().clientConfig()).containsEntry("security.protocol", "SASL_SSL");
+        String scenario = new ObjectMapper().writeValueAsString(RunSettings.scenario(spec));
+        assertThat(scenario).doesNotContain("hunter2").doesNotContain("sasl");
+    }
+
+    @Test
+    void anUnreadableKafkaConfigIsNamed() {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.kafkaConfig = dir.resolve("missing.properties").toString();
+
+        assertThatThrownBy(() -> builder.build("unused.json"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("kafkaConfig: cannot read " + dir.resolve("missing.properties"));
+    }
+}
