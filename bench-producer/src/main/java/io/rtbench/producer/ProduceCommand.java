@@ -81,6 +81,13 @@ public final class ProduceCommand implements Callable<Integer> {
             description = "Events written first, as fast as possible, unmeasured.")
     long prefill;
 
+    @Option(
+            names = "--warmup",
+            defaultValue = "0s",
+            converter = Converters.DurationConverter.class,
+            description = "Produced at the rate before measuring, then discarded (e.g. 5s).")
+    Duration warmup;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the document contents.")
     long seed;
 
@@ -158,7 +165,7 @@ public final class ProduceCommand implements Callable<Integer> {
 
     ProducerSettings settings() {
         try {
-            Workload workload = new Workload(rate, batchSize, generators, duration, prefill, maxEvents);
+            Workload workload = new Workload(rate, batchSize, generators, duration, prefill, maxEvents, warmup);
             GeneratorSettings generator = new GeneratorSettings(seed, docSize);
             if (sink == null || sink.equals("kafka")) {
                 KafkaDestination kafka = new KafkaDestination(

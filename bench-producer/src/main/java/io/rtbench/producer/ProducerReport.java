@@ -102,6 +102,9 @@ final class ProducerReport {
         Map<String, Object> more = new LinkedHashMap<>();
         more.put("rate", workload.rate().toString());
         more.put("duration", Durations.format(workload.duration()));
+        if (!workload.warmup().isZero()) {
+            more.put("warmup", Durations.format(workload.warmup()));
+        }
         if (workload.maxEvents() > 0) {
             more.put("maxEvents", workload.maxEvents());
         }

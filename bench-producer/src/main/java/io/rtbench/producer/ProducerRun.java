@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * {@code rtbench produce}: one step of generators with a prefill (unmeasured) and a measured phase with a live status,
+ * {@code rtbench produce}: one step of generators with a prefill and a warmup (both unmeasured) and a measured phase with a live status,
  * then the result file. Stoppable from another thread (Ctrl-C) through the flag given to {@link #run}: the result is
  * then written with {@code complete: false}.
  */
@@ -46,6 +46,9 @@ public final class ProducerRun {
             stats = session.stats();
             ProducerStep step = session.newStep(workload.generators());
             step.prefill(workload.prefillEvents(), workload.batchSize(), stop);
+            if (!workload.warmup().isZero()) {
+                step.run(workload.rate(), workload.batchSize(), workload.warmup(), 0, false, stop);
+            }
             stats.reset();
 
             ProducerReport report = new ProducerReport(settings, stats);

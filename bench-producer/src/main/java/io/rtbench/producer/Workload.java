@@ -12,9 +12,22 @@ import java.time.Duration;
  * @param duration how long the measured phase lasts (it also ends after {@code maxEvents})
  * @param prefillEvents events written before measuring, as fast as possible, excluded from every measurement
  * @param maxEvents measured events after which the run ends; 0 = no limit
+ * @param warmup produced at the rate before measuring, then discarded: the first sends wait for Kafka's metadata
+ *     and run interpreted code, and would show as a schedule the producer catches up with
  */
 public record Workload(
-        Rate rate, int batchSize, int generators, Duration duration, long prefillEvents, long maxEvents) {
+        Rate rate,
+        int batchSize,
+        int generators,
+        Duration duration,
+        long prefillEvents,
+        long maxEvents,
+        Duration warmup) {
+
+    /** Without a warmup. */
+    public Workload(Rate rate, int batchSize, int generators, Duration duration, long prefillEvents, long maxEvents) {
+        this(rate, batchSize, generators, duration, prefillEvents, maxEvents, Duration.ZERO);
+    }
 
     public Workload {
         if (batchSize < 1) {
@@ -28,6 +41,9 @@ public record Workload(
         }
         if (prefillEvents < 0) {
             throw new IllegalArgumentException("--prefill must be 0 or more, got " + prefillEvents);
+        }
+        if (warmup.isNegative()) {
+            throw new IllegalArgumentException("--warmup must be 0 or more, got " + warmup);
         }
         if (maxEvents < 0) {
             throw new IllegalArgumentException("--events must be 0 (no limit) or more, got " + maxEvents);

@@ -201,6 +201,31 @@ class ProducerIT {
         assertThat(statusOut.toString()).contains("ev/s");
     }
 
+    @Test
+    void aWarmupIsSentButNotMeasured(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        String topic = "warmup-" + UUID.randomUUID();
+        ProducerSettings plain =
+                settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(2), 0, 0, null);
+        ProducerSettings warmed = new ProducerSettings(
+                new Workload(Rate.ofEventsPerSecond(2_000), 50, 1, Duration.ofSeconds(2), 0, 0, Duration.ofSeconds(1)),
+                plain.generator(),
+                plain.sink(),
+                plain.kafka(),
+                plain.target(),
+                plain.resultFile());
+
+        RunResult result = run(warmed).run(new AtomicBoolean());
+
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().produced()).as("the measured 2 s").isCloseTo(4_000L, within(100L));
+        assertThat(step.latencyMs().get(Metrics.SCHEDULE_DELAY).count())
+                .as("no warmup sample")
+                .isEqualTo(step.events().produced());
+        assertThat(result.scenario().settings()).containsEntry("warmup", "1s");
+        List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 6_000);
+        assertThat(records).as("warmup and measured events both sent").hasSizeBetween(5_900, 6_100);
+    }
+
     private static List<ConsumerRecord<byte[], byte[]>> consumeAll(RunningServer kafka, String topic, int expected) {
         Map<String, Object> config = new HashMap<>();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());

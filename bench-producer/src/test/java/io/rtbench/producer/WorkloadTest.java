@@ -33,6 +33,8 @@ class WorkloadTest {
                 .hasMessageStartingWith("--duration");
         assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, -1, 0)).hasMessageStartingWith("--prefill");
         assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, 0, -1)).hasMessageStartingWith("--events");
+        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, 0, 0, Duration.ofSeconds(-1)))
+                .hasMessageStartingWith("--warmup");
     }
 
     @Test
