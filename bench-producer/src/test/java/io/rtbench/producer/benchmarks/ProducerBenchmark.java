@@ -139,7 +139,7 @@ public final class ProducerBenchmark {
     private double producerPerformance(Path payloads, int records, int round) throws Exception {
         List<String> command = List.of(
                 java,
-                "-Xmx1g",
+                "-Xmx512m", // the same heap as rtbench's below
                 "-cp",
                 classPath,
                 "org.apache.kafka.tools.ProducerPerformance",
