@@ -90,11 +90,17 @@ class ComposeStackIT {
         assertThat(produced).as("15 s at 500/s").isGreaterThan(5_000);
         assertThat(step.path("events").path("landed").asLong()).isEqualTo(produced);
 
+        // over a range: the benchmark has exited, so its series went stale at the last scrape
         String query = "http://127.0.0.1:" + prometheusPort + "/api/v1/query?query="
-                + URLEncoder.encode("rtbench_data_latency_seconds_count{job=\"rtbench\"}", StandardCharsets.UTF_8);
+                + URLEncoder.encode(
+                        "max_over_time(rtbench_data_latency_seconds_count{job=\"rtbench\"}[10m])",
+                        StandardCharsets.UTF_8);
         JsonNode scraped = JSON.readTree(getOrEmpty(query)).path("data").path("result");
         assertThat(scraped).as("series of the stack's Prometheus").isNotEmpty();
         assertThat(scraped.path(0).path("metric").path("target").asText()).isEqualTo(TARGET);
+        assertThat(scraped.path(0).path("value").path(1).asDouble())
+                .as("probes counted")
+                .isPositive();
 
         Set<String> exported = Dashboard.exposedNames(exposition.get());
         Set<String> used = Dashboard.read(REPOSITORY).metricNames();

@@ -27,7 +27,8 @@ class DashboardTest {
                             .contains("rtbench_"));
         }
         assertThat(dashboard.metricNames())
-                .contains("rtbench_data_latency_seconds", "rtbench_backlog_events", "rtbench_probe_errors_total");
+                .contains(
+                        "rtbench_data_latency_seconds_bucket", "rtbench_backlog_events", "rtbench_probe_errors_total");
     }
 
     @Test
