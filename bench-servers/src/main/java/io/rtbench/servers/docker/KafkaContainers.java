@@ -10,18 +10,20 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.Container;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * Kafka (Testcontainers' KRaft module for {@code apache/kafka}) and a Kafka Connect worker on the same image.
@@ -33,7 +35,7 @@ final class KafkaContainers {
 
     private static final int KAFKA_PORT = 9092;
     private static final String HEAP = "-Xms512m -Xmx512m";
-    private static final String PLUGIN_MOUNT = "/opt/rtbench/connect-plugins";
+    private static final String PLUGIN_DIR = "/opt/rtbench/connect-plugins";
     private static final String WORKER_CONFIG = "/tmp/rtbench-connect-worker.properties";
     private static final Pattern JAR_VERSION = Pattern.compile("kafka_2\\.13-([0-9][^/\\s]*)\\.jar");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,7 +61,7 @@ final class KafkaContainers {
 
     /**
      * Settings as the in-JVM worker's: {@code bootstrap.servers} (required), {@code plugin.path} (a host directory,
-     * mounted read-only), any other worker property.
+     * copied in), any other worker property.
      */
     static RunningServer connect(DockerImages images, ServerOptions options) {
         int port = FreePorts.orFree(options.port());
@@ -72,12 +74,7 @@ final class KafkaContainers {
                 .waitingFor(new HttpOkWait("http://127.0.0.1:" + port + "/connectors"));
         String pluginPath = config.get(ConnectWorkerConfig.PLUGIN_PATH);
         if (pluginPath != null) {
-            Path plugins = Path.of(pluginPath).toAbsolutePath();
-            if (!Files.isDirectory(plugins)) {
-                throw new IllegalArgumentException("plugin.path " + plugins + " is not a directory");
-            }
-            container.withFileSystemBind(plugins.toString(), PLUGIN_MOUNT, BindMode.READ_ONLY);
-            config.put(ConnectWorkerConfig.PLUGIN_PATH, PLUGIN_MOUNT);
+            config.put(ConnectWorkerConfig.PLUGIN_PATH, copyPlugins(container, pluginPath));
         }
         container.withCopyToContainer(Transferable.of(properties(config), 0644), WORKER_CONFIG);
         ContainerLog log = Containers.start(ServerKind.CONNECT, image, container);
@@ -90,6 +87,26 @@ final class KafkaContainers {
             container.stop();
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Copies each directory of a comma-separated host {@code plugin.path} into the container and returns the
+     * container's {@code plugin.path}. A directory that does not exist is left out, as the worker itself would skip it.
+     * Copied rather than bind-mounted: no mount check (Testcontainers pulls alpine for it), and it works with a remote
+     * engine too.
+     */
+    static String copyPlugins(GenericContainer<?> container, String hostPluginPath) {
+        List<String> copied = new ArrayList<>();
+        for (String entry : hostPluginPath.split(",")) {
+            Path plugins = Path.of(entry.strip()).toAbsolutePath();
+            if (entry.isBlank() || !Files.isDirectory(plugins)) {
+                continue;
+            }
+            String copy = PLUGIN_DIR + "/" + copied.size();
+            container.withCopyToContainer(MountableFile.forHostPath(plugins), copy);
+            copied.add(copy);
+        }
+        return String.join(",", copied);
     }
 
     private static String properties(Map<String, String> config) {
