@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.testcontainers.containers.BindMode;
 import org.testcontainers.containers.Container;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.images.builder.Transferable;
@@ -28,15 +29,16 @@ import org.testcontainers.utility.MountableFile;
 /**
  * Kafka (Testcontainers' KRaft module for {@code apache/kafka}) and a Kafka Connect worker on the same image.
  *
- * <p>The worker runs on the host's network: the addresses a test hands it (the broker's and the targets' published
- * ports, all {@code 127.0.0.1:P}) then mean the same inside the container as outside, as with the in-JVM worker.
+ * <p>The worker runs on the host's network and sees the host's temp dir: the addresses a test hands it (the broker's
+ * and the targets' published ports, all {@code 127.0.0.1:P}) and temp paths then mean the same inside the container as
+ * outside, as with the in-JVM worker.
  */
 final class KafkaContainers {
 
     private static final int KAFKA_PORT = 9092;
     private static final String HEAP = "-Xms512m -Xmx512m";
     private static final String PLUGIN_DIR = "/opt/rtbench/connect-plugins";
-    private static final String WORKER_CONFIG = "/tmp/rtbench-connect-worker.properties";
+    private static final String WORKER_CONFIG = "/opt/rtbench/connect-worker.properties";
     private static final Pattern JAR_VERSION = Pattern.compile("kafka_2\\.13-([0-9][^/\\s]*)\\.jar");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -72,6 +74,7 @@ final class KafkaContainers {
                 .withEnv("KAFKA_HEAP_OPTS", HEAP)
                 .withCommand("/opt/kafka/bin/connect-distributed.sh", WORKER_CONFIG)
                 .waitingFor(new HttpOkWait("http://127.0.0.1:" + port + "/connectors"));
+        shareTempDir(container);
         String pluginPath = config.get(ConnectWorkerConfig.PLUGIN_PATH);
         if (pluginPath != null) {
             config.put(ConnectWorkerConfig.PLUGIN_PATH, copyPlugins(container, pluginPath));
@@ -86,6 +89,26 @@ final class KafkaContainers {
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The in-JVM worker shares this machine's files as well as its network: connector settings may name a path in the
+     * temp dir (e.g. where a task writes its metrics). The worker container sees the temp dir at the same path and runs
+     * as this process's user, so that what it writes there is this process's to read and delete.
+     */
+    private static void shareTempDir(GenericContainer<?> container) {
+        String tempDir =
+                Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath().toString();
+        container.withFileSystemBind(tempDir, tempDir, BindMode.READ_WRITE);
+        Path self = Path.of("/proc/self");
+        if (Files.isDirectory(self)) {
+            try {
+                String user = Files.getAttribute(self, "unix:uid") + ":" + Files.getAttribute(self, "unix:gid");
+                container.withCreateContainerCmdModifier(cmd -> cmd.withUser(user));
+            } catch (IOException | UnsupportedOperationException e) {
+                // not Linux: the image's own user, as with any container
+            }
         }
     }
 
