@@ -71,11 +71,6 @@ final class ContainerServer implements RunningServer {
         return log.file();
     }
 
-    /** The container, for tests that pause or inspect it. */
-    GenericContainer<?> container() {
-        return container;
-    }
-
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {

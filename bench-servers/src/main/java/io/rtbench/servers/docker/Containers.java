@@ -33,8 +33,8 @@ final class Containers {
 
     static void requireEngine() {
         if (!DockerClientFactory.instance().isDockerAvailable()) {
-            throw new ServerUnavailableException("no Docker engine answers (start dockerd, or use "
-                    + "RTBENCH_SERVERS=local); Testcontainers looked for it as its documentation describes");
+            throw new ServerUnavailableException("no Docker engine answers (DOCKER_HOST, or /var/run/docker.sock): "
+                    + "start dockerd, or use RTBENCH_SERVERS=local");
         }
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rtbench.servers.ServerKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.utility.DockerImageName;
 
 class DockerImagesTest {
 
@@ -32,7 +33,7 @@ class DockerImagesTest {
         assertThat(images.name(ServerKind.CONNECT)).isEqualTo("rtbench-local/kafka:4.3.1");
         assertThat(images.name(ServerKind.POSTGRES)).startsWith("postgres:");
         assertThat(images.image(ServerKind.KAFKA, "apache/kafka")
-                        .isCompatibleWith(org.testcontainers.utility.DockerImageName.parse("apache/kafka")))
+                        .isCompatibleWith(DockerImageName.parse("apache/kafka")))
                 .isTrue();
     }
 
