@@ -1,5 +1,6 @@
 package io.rtbench.servers;
 
+import io.rtbench.servers.docker.DockerServerProvider;
 import io.rtbench.servers.local.LocalServerProvider;
 import java.util.Locale;
 import java.util.Map;
@@ -16,9 +17,10 @@ public final class Servers {
         String name = env.getOrDefault(PROVIDER_ENV, "local").trim().toLowerCase(Locale.ROOT);
         return switch (name) {
             case "", "local" -> new LocalServerProvider();
+            case "docker" -> new DockerServerProvider(env);
             default ->
                 throw new ServerUnavailableException(
-                        PROVIDER_ENV + "=" + name + " is not a provider here; use 'local'");
+                        PROVIDER_ENV + "=" + name + " is not a provider; use 'local' or 'docker'");
         };
     }
 

@@ -15,6 +15,7 @@ import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -30,6 +31,8 @@ final class RunLauncher {
 
     /** Where {@code kafka-connect} finds rtbench's sink plugin; set by the launcher script. */
     static final String CONNECT_PLUGIN_PROPERTY = "rtbench.connect.plugin.path";
+
+    static final String PROMETHEUS_HOST_ENV = "RTBENCH_PROMETHEUS_HOST";
 
     private RunLauncher() {}
 
@@ -47,7 +50,8 @@ final class RunLauncher {
         });
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         StatusLine status = StatusLine.onStdout();
-        PrometheusEndpoint prometheus = prometheusPort > 0 ? new PrometheusEndpoint("127.0.0.1", prometheusPort) : null;
+        PrometheusEndpoint prometheus =
+                prometheusPort > 0 ? new PrometheusEndpoint(prometheusHost(System.getenv()), prometheusPort) : null;
         MeterRegistry registry = prometheus != null ? prometheus.registry() : new SimpleMeterRegistry();
         try (BenchmarkSession session = BenchmarkSession.open(
                 spec, Servers.provider(System.getenv()), connectPluginPath(), registry, status, stop)) {
@@ -73,6 +77,15 @@ final class RunLauncher {
                 // Ctrl-C: the hook is running and waits for us
             }
         }
+    }
+
+    /**
+     * Where /metrics listens: 127.0.0.1, or {@value #PROMETHEUS_HOST_ENV} (the rtbench image sets 0.0.0.0, since a
+     * container's loopback is out of reach of a Prometheus in another container).
+     */
+    static String prometheusHost(Map<String, String> env) {
+        String host = env.getOrDefault(PROMETHEUS_HOST_ENV, "").strip();
+        return host.isEmpty() ? "127.0.0.1" : host;
     }
 
     /**

@@ -4,11 +4,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
-/** The configuration of a single Kafka Connect distributed worker on 127.0.0.1. */
-final class ConnectWorkerConfig {
+/**
+ * The configuration of a single Kafka Connect distributed worker on 127.0.0.1, for the in-JVM worker and for the docker
+ * provider's worker container (which runs on the host's network, so the same addresses hold inside it).
+ */
+public final class ConnectWorkerConfig {
 
-    static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
-    static final String PLUGIN_PATH = "plugin.path";
+    public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+    public static final String PLUGIN_PATH = "plugin.path";
 
     private static final String JSON_CONVERTER = "org.apache.kafka.connect.json.JsonConverter";
 
@@ -20,7 +23,7 @@ final class ConnectWorkerConfig {
      *     worker config and win over the defaults
      * @throws IllegalArgumentException without {@code bootstrap.servers}
      */
-    static Map<String, String> of(int restPort, Map<String, String> settings) {
+    public static Map<String, String> of(int restPort, Map<String, String> settings) {
         String bootstrapServers = settings.get(BOOTSTRAP_SERVERS);
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("Kafka Connect needs the setting " + BOOTSTRAP_SERVERS

@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
  * <p>Settings: {@value #TARGETS} = comma-separated {@code host:port} list; {@value #INTERVAL} = a Prometheus duration
  * ({@code 500ms}, {@code 1s}, {@code 15s}); any other {@code NAME=VALUE} becomes the flag {@code --NAME=VALUE}, e.g.
  * {@code storage.tsdb.retention.time=1h}.
+ *
+ * <p>Shared with the docker provider, whose Prometheus container runs on the host's network: the same targets hold.
  */
-record PrometheusConfig(int port, Map<String, String> settings) {
+public record PrometheusConfig(int port, Map<String, String> settings) {
 
     static final String TARGETS = "scrape.targets";
     static final String INTERVAL = "scrape.interval";
@@ -27,13 +29,13 @@ record PrometheusConfig(int port, Map<String, String> settings) {
     /** Prometheus' default scrape timeout; it must not exceed the interval. */
     private static final long MAX_TIMEOUT_MS = 10_000;
 
-    PrometheusConfig {
+    public PrometheusConfig {
         settings = Map.copyOf(settings);
         targets(settings);
         intervalMs(settings);
     }
 
-    String yaml() {
+    public String yaml() {
         String interval = settings.getOrDefault(INTERVAL, DEFAULT_INTERVAL);
         long timeoutMs = Math.min(intervalMs(settings), MAX_TIMEOUT_MS);
         StringBuilder yaml = new StringBuilder()
@@ -57,7 +59,7 @@ record PrometheusConfig(int port, Map<String, String> settings) {
     }
 
     /** The command line after the binary. */
-    List<String> arguments(Path configFile, Path dataDir) {
+    public List<String> arguments(Path configFile, Path dataDir) {
         List<String> arguments = new ArrayList<>(List.of(
                 "--config.file=" + configFile,
                 "--web.listen-address=127.0.0.1:" + port,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.testing.KafkaClients;
 import java.net.InetAddress;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+@LocalProviderOnly("the daemon's in-JVM Kafka: its log lines, ports and pids as the local provider makes them")
 class ServerControlIT {
 
     private static final Logger LOG = LoggerFactory.getLogger(ServerControlIT.class);

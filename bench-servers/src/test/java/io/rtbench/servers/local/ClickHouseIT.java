@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.net.URLEncoder;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
+@LocalProviderOnly("the local child process with its generated config; DockerServersIT covers the container")
 class ClickHouseIT {
 
     @Test

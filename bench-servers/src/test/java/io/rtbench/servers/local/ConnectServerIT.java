@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.testing.KafkaClients;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
+@LocalProviderOnly("the in-JVM Connect worker; DockerServersIT covers the container")
 class ConnectServerIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

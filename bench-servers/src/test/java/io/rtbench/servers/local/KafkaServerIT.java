@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.testing.KafkaClients;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
+@LocalProviderOnly("the in-JVM broker (this JVM's pid, the host log); DockerServersIT covers the container")
 class KafkaServerIT {
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.sql.Connection;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
+@LocalProviderOnly("the local cluster and its service user; DockerServersIT covers the container")
 class PostgresIT {
 
     @Test

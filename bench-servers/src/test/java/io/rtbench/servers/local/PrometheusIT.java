@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.net.URLEncoder;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
+@LocalProviderOnly("the local child process with its generated config; DockerServersIT covers the container")
 class PrometheusIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

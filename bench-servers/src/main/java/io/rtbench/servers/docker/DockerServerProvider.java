@@ -1,0 +1,44 @@
+package io.rtbench.servers.docker;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerProvider;
+import java.util.Map;
+
+/**
+ * The {@code docker} provider (spec section 7): each server in a container started by Testcontainers, from the image
+ * {@link DockerImages} names (official and pinned, or a local stand-in). Addresses have the local provider's form, on
+ * 127.0.0.1.
+ *
+ * <p>This machine may need Testcontainers settings that are not committed (spec section 7): {@code api.version} in
+ * {@code ~/.docker-java.properties} for an engine older than Testcontainers' default API,
+ * {@code TESTCONTAINERS_HOST_OVERRIDE}, {@code TESTCONTAINERS_RYUK_DISABLED}. {@code .ci/run} sets them when needed.
+ */
+public final class DockerServerProvider implements ServerProvider {
+
+    private final DockerImages images;
+
+    public DockerServerProvider(Map<String, String> env) {
+        this.images = DockerImages.from(env);
+    }
+
+    @Override
+    public String name() {
+        return "docker";
+    }
+
+    @Override
+    public RunningServer start(ServerKind kind, ServerOptions options) {
+        Containers.requireEngine();
+        return switch (kind) {
+            case KAFKA -> KafkaContainers.kafka(images, options);
+            case CONNECT -> KafkaContainers.connect(images, options);
+            case ELASTICSEARCH -> SearchContainers.elasticsearch(images, options);
+            case OPENSEARCH -> SearchContainers.opensearch(images, options);
+            case CLICKHOUSE -> DatabaseContainers.clickhouse(images, options);
+            case POSTGRES -> DatabaseContainers.postgres(images, options);
+            case PROMETHEUS -> PrometheusContainers.prometheus(images, options);
+        };
+    }
+}

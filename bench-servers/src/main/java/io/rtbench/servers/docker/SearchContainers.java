@@ -1,0 +1,89 @@
+package io.rtbench.servers.docker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.elasticsearch.ElasticsearchContainer;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * Elasticsearch (Testcontainers' module) and OpenSearch (a generic container: no OpenSearch module for Testcontainers
+ * 2.x is on Maven Central) as single nodes over plain HTTP, 512 MB heap.
+ *
+ * <p>Settings, as the local provider's: {@code heap} = the heap size; every other {@code NAME=VALUE} becomes a node
+ * setting (the images turn dotted environment variables into {@code -E} settings).
+ */
+final class SearchContainers {
+
+    static final String HEAP = "heap";
+    private static final String DEFAULT_HEAP = "512m";
+    private static final Pattern HEAP_SIZE = Pattern.compile("\\d+[kKmMgG]");
+    private static final int HTTP_PORT = 9200;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private SearchContainers() {}
+
+    static RunningServer elasticsearch(DockerImages images, ServerOptions options) {
+        DockerImageName image = images.image(ServerKind.ELASTICSEARCH, "docker.elastic.co/elasticsearch/elasticsearch");
+        ElasticsearchContainer container = new ElasticsearchContainer(image)
+                // rtbench talks plain HTTP, as to the local provider's Elasticsearch
+                .withEnv("xpack.security.enabled", "false")
+                .withEnv("ES_JAVA_OPTS", heapOptions(options));
+        return start(ServerKind.ELASTICSEARCH, image, container, options);
+    }
+
+    static RunningServer opensearch(DockerImages images, ServerOptions options) {
+        DockerImageName image = images.image(ServerKind.OPENSEARCH, "opensearchproject/opensearch");
+        GenericContainer<?> container = new GenericContainer<>(image)
+                .withExposedPorts(HTTP_PORT)
+                .withEnv("discovery.type", "single-node")
+                .withEnv("DISABLE_SECURITY_PLUGIN", "true")
+                .withEnv("DISABLE_INSTALL_DEMO_CONFIG", "true")
+                .withEnv("OPENSEARCH_JAVA_OPTS", heapOptions(options))
+                .waitingFor(Wait.forHttp("/_cluster/health").forPort(HTTP_PORT).forStatusCode(200));
+        return start(ServerKind.OPENSEARCH, image, container, options);
+    }
+
+    private static RunningServer start(
+            ServerKind kind, DockerImageName image, GenericContainer<?> container, ServerOptions options) {
+        options.settings().forEach((name, value) -> {
+            if (!name.equals(HEAP)) {
+                container.withEnv(name, value);
+            }
+        });
+        Containers.publishOn(container, HTTP_PORT, options.port());
+        ContainerLog log = Containers.start(kind, image, container);
+        int port = container.getMappedPort(HTTP_PORT);
+        String address = "http://" + Containers.host(container) + ":" + port;
+        return new ContainerServer(kind, container, address, port, version(address), log);
+    }
+
+    private static String heapOptions(ServerOptions options) {
+        String heap = options.setting(HEAP).orElse(DEFAULT_HEAP);
+        if (!HEAP_SIZE.matcher(heap).matches()) {
+            throw new IllegalArgumentException(HEAP + " must be a size such as 512m or 2g, got '" + heap + "'");
+        }
+        return "-Xms" + heap + " -Xmx" + heap;
+    }
+
+    /** From the node info: {@code GET /} answers 405 on Elasticsearch's distribution build (spec section 7). */
+    private static String version(String address) {
+        try {
+            JsonNode nodes = JSON.readTree(Containers.get(address + "/_nodes/_local?filter_path=nodes.*.version"))
+                    .path("nodes");
+            Iterator<Map.Entry<String, JsonNode>> fields = nodes.fields();
+            return fields.hasNext() ? fields.next().getValue().path("version").asText() : "unknown";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

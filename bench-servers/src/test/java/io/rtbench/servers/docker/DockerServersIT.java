@@ -1,0 +1,135 @@
+package io.rtbench.servers.docker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerUnavailableException;
+import io.rtbench.servers.testing.KafkaClients;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The docker provider itself, with whatever images RTBENCH_IMAGE_* name (the Docker suite of .ci/run: the local
+ * stand-ins). Each server answers a real client at an address of the local provider's form.
+ */
+@Tag("docker")
+class DockerServersIT {
+
+    private static final DockerServerProvider PROVIDER = new DockerServerProvider(System.getenv());
+    private static final List<RunningServer> STARTED = new ArrayList<>();
+
+    @AfterAll
+    static void stopAll() {
+        STARTED.reversed().forEach(RunningServer::close);
+    }
+
+    private static RunningServer start(ServerKind kind, ServerOptions options) {
+        RunningServer server = PROVIDER.start(kind, options);
+        STARTED.add(server);
+        return server;
+    }
+
+    @Test
+    void kafkaAndAConnectWorkerOnItsImage() throws Exception {
+        RunningServer kafka = start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+        assertThat(kafka.address()).isEqualTo("127.0.0.1:" + kafka.port());
+        assertThat(kafka.version()).matches("4\\.\\d+\\.\\d+");
+        String topic = "docker-it-" + UUID.randomUUID();
+        KafkaClients.produce(kafka.address(), topic, List.of("a", "b", "c"));
+        assertThat(KafkaClients.consume(kafka.address(), topic, 3)).containsExactly("a", "b", "c");
+        assertThat(Files.readString(kafka.logFile())).contains("Transitioning from RECOVERY to RUNNING");
+
+        Map<String, String> settings = new HashMap<>(Map.of("bootstrap.servers", kafka.address()));
+        RunningServer connect = start(ServerKind.CONNECT, new ServerOptions(0, settings));
+        assertThat(connect.address()).isEqualTo("http://127.0.0.1:" + connect.port());
+        assertThat(connect.version()).isEqualTo(kafka.version());
+        assertThat(Containers.get(connect.address() + "/connectors")).isEqualTo("[]");
+        // the worker joined its own group on this broker: its internal topics are there
+        try (var admin = KafkaClients.admin(kafka.address())) {
+            assertThat(admin.listTopics().names().get()).anyMatch(name -> name.endsWith("-configs"));
+        }
+    }
+
+    @Test
+    void elasticsearchAndOpenSearchIndexAndCount() throws Exception {
+        for (ServerKind kind : List.of(ServerKind.ELASTICSEARCH, ServerKind.OPENSEARCH)) {
+            RunningServer search = start(kind, ServerOptions.DEFAULT);
+            assertThat(search.address()).isEqualTo("http://127.0.0.1:" + search.port());
+            assertThat(search.version()).matches(kind == ServerKind.ELASTICSEARCH ? "9\\..*" : "3\\..*");
+            String index = search.address() + "/docker-it";
+            Http.put(index + "/_doc/1?refresh=true", "{\"n\":1}");
+            assertThat(Containers.get(index + "/_count")).contains("\"count\":1");
+        }
+    }
+
+    @Test
+    void clickhouseTakesJsonEachRowFromTheDefaultUser() throws Exception {
+        RunningServer clickhouse = start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT);
+        String url = clickhouse.address() + "/";
+        assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
+        Http.post(url, "CREATE TABLE docker_it (id String, t UInt64) ENGINE = MergeTree ORDER BY id");
+        Http.post(
+                url + "?query=" + URLEncoder.encode("INSERT INTO docker_it FORMAT JSONEachRow", StandardCharsets.UTF_8),
+                "{\"id\":\"a\",\"t\":1}\n{\"id\":\"b\",\"t\":2}\n");
+        assertThat(Http.post(url, "SELECT count(), max(t) FROM docker_it")).isEqualTo("2\t2\n");
+        // the pid is the server itself: a test can freeze it as it freezes a local one
+        assertThat(ProcessHandle.of(clickhouse.pid()).flatMap(p -> p.info().command()))
+                .hasValueSatisfying(command -> assertThat(command).contains("clickhouse"));
+    }
+
+    @Test
+    void postgresHasTheRtbenchDatabaseAndUserWithoutPassword() throws Exception {
+        RunningServer postgres = start(ServerKind.POSTGRES, new ServerOptions(0, Map.of("max_connections", "42")));
+        assertThat(postgres.address()).isEqualTo("postgresql://127.0.0.1:" + postgres.port() + "/rtbench");
+        try (Connection connection = DriverManager.getConnection("jdbc:" + postgres.address(), "rtbench", "");
+                ResultSet row = connection
+                        .createStatement()
+                        .executeQuery("SELECT current_database(), current_user, current_setting('max_connections')")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getString(1)).isEqualTo("rtbench");
+            assertThat(row.getString(2)).isEqualTo("rtbench");
+            assertThat(row.getString(3)).isEqualTo("42");
+        }
+        assertThat(postgres.version()).matches("\\d+\\.\\d+.*");
+    }
+
+    @Test
+    void prometheusScrapesATargetOnThisMachine() {
+        RunningServer prometheus =
+                start(ServerKind.PROMETHEUS, new ServerOptions(0, Map.of("scrape.interval", "500ms")));
+        assertThat(prometheus.address()).isEqualTo("http://127.0.0.1:" + prometheus.port());
+        String query = prometheus.address() + "/api/v1/query?query=up%7Bjob%3D%22prometheus%22%7D";
+        await().atMost(Duration.ofSeconds(60))
+                .untilAsserted(() -> assertThat(Containers.get(query))
+                        .contains("\"value\":[")
+                        .contains("\"1\"]"));
+    }
+
+    @Test
+    void aMissingImageMakesTheServerUnavailableWithWhatToDo() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("RTBENCH_IMAGE_CLICKHOUSE", "rtbench-local/no-such-image:0");
+        DockerServerProvider provider = new DockerServerProvider(env);
+        assertThatThrownBy(() -> provider.start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT))
+                .isInstanceOf(ServerUnavailableException.class)
+                .hasMessageContaining("rtbench-local/no-such-image:0")
+                .hasMessageContaining("docker/local-images/build");
+    }
+}

@@ -1,0 +1,2 @@
+#!/bin/bash
+exec /opt/kafka/bin/kafka-run-class.sh org.apache.kafka.connect.cli.ConnectDistributed "$@"
