@@ -51,7 +51,7 @@ final class ResultTable {
                     ms(step, Metrics.KAFKA_HOP, Percentile.P50),
                     ms(step, Metrics.SINK_WRITE, Percentile.P50),
                     audit(step),
-                    step.sustained() == null ? "-" : step.sustained() ? "yes" : "NO");
+                    sustained(step));
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         out.flush();
@@ -78,6 +78,22 @@ final class ResultTable {
 
     private static String megabytes(double bytesPerSecond) {
         return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
+    }
+
+    /**
+     * "yes, catching up" when the step began more than a second of events behind: the sink kept pace (the backlog
+     * shrank) but the latencies describe a catch-up, not the steady state at this rate.
+     */
+    static String sustained(StepResult step) {
+        if (step.sustained() == null) {
+            return "-";
+        }
+        if (!step.sustained()) {
+            return "NO";
+        }
+        boolean startedBehind = step.backlog() != null
+                && step.backlog().startEvents() > Math.max(1, step.rate().achievedEventsPerSec());
+        return startedBehind ? "yes, catching up" : "yes";
     }
 
     private static String audit(StepResult step) {

@@ -1,0 +1,40 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.DocBytes;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResultTableTest {
+
+    private static StepResult step(Boolean sustained, Backlog backlog) {
+        return new StepResult(
+                new StepRate(2_000.0, 2_500_000.0, 2_000.0, 2_500_000.0),
+                50,
+                30.0,
+                new DocBytes(1250.0, 1250, 1250, 60),
+                new EventCounts(60_000, 60_000L, 0L, 0L, 0L, true),
+                0L,
+                Map.of(),
+                backlog,
+                sustained,
+                null);
+    }
+
+    @Test
+    void aStepThatBeganBehindIsMarkedAsCatchingUp() {
+        assertThat(ResultTable.sustained(step(true, new Backlog(17_500, 150, -600, 50.0))))
+                .isEqualTo("yes, catching up");
+        assertThat(ResultTable.sustained(step(true, new Backlog(1_500, 1_400, 0, 5.0))))
+                .isEqualTo("yes");
+        assertThat(ResultTable.sustained(step(false, new Backlog(0, 9_000, 300, 5.0))))
+                .isEqualTo("NO");
+        assertThat(ResultTable.sustained(step(null, null))).isEqualTo("-");
+        assertThat(ResultTable.sustained(step(true, null))).isEqualTo("yes");
+    }
+}
