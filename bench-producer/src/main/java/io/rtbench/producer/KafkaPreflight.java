@@ -11,6 +11,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
@@ -68,6 +70,22 @@ final class KafkaPreflight {
                 throw e;
             }
         }
+        awaitServed(admin, topic, timeoutMs);
+    }
+
+    /**
+     * Waits until every partition's leader answers for it. A new partition is in the metadata before its leader has
+     * applied it; an idempotent producer whose first request lands in that window and whose next one does not loses
+     * the first request's events: every retry is refused as out of order until it expires (KAFKA-15591, seen here
+     * with Kafka 4.3.1). ListOffsets is answered by the leader only, and the admin client retries it until then.
+     */
+    private static void awaitServed(Admin admin, NewTopic topic, long timeoutMs)
+            throws ExecutionException, InterruptedException, TimeoutException {
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        for (int partition = 0; partition < topic.numPartitions(); partition++) {
+            partitions.put(new TopicPartition(topic.name(), partition), OffsetSpec.latest());
+        }
+        admin.listOffsets(partitions).all().get(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
     private static FailureException unreachable(KafkaDestination destination) {

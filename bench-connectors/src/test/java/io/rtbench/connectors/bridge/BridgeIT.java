@@ -195,7 +195,13 @@ class BridgeIT {
     /** Sends the events and waits for every acknowledgement: a send that failed fails the test here. */
     private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq)
             throws Exception {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.address(),
+                // One request in flight: a new partition's first request refused while later ones land loses its
+                // events with an idempotent producer (KAFKA-15591, seen with Kafka 4.3.1 on auto-created topics).
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                1);
         List<Future<RecordMetadata>> acks = new ArrayList<>();
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {

@@ -90,6 +90,10 @@ final class ConnectTestKit {
                 "all",
                 ProducerConfig.LINGER_MS_CONFIG,
                 5,
+                // One request in flight: a new partition's first request refused while later ones land loses its
+                // events with an idempotent producer (KAFKA-15591, seen with Kafka 4.3.1 on auto-created topics).
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                1,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG,
                 TIMEOUT_MS);
         try (KafkaProducer<byte[], byte[]> producer =
