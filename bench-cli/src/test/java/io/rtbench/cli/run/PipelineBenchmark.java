@@ -27,9 +27,6 @@ public final class PipelineBenchmark {
 
     private static final double BAR_MS = 5.0;
 
-    /** The bridge's linger, or null for the runner's default. */
-    private static String bridgeLinger;
-
     private PipelineBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -37,7 +34,7 @@ public final class PipelineBenchmark {
         String rate = args.length > 1 ? args[1] : "2000/s";
         String duration = args.length > 2 ? args[2] : "30s";
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-        bridgeLinger = args.length > 4 ? args[4] : null;
+        String bridgeLinger = args.length > 4 ? args[4] : null; // null: the runner's default
         ServerKind kind = ServerKind.fromCliName(target);
         Path dir = Files.createTempDirectory("rtbench-pipeline-bench");
         ServerProvider provider = Servers.provider(System.getenv());
@@ -59,8 +56,8 @@ public final class PipelineBenchmark {
             List<Double> direct = new ArrayList<>();
             List<Double> bridge = new ArrayList<>();
             for (int round = 1; round <= rounds; round++) {
-                direct.add(measure(round, "direct", target, rate, duration, db, kafka, dir));
-                bridge.add(measure(round, "kafka-bridge", target, rate, duration, db, kafka, dir));
+                direct.add(measure(round, "direct", target, rate, duration, null, db, kafka, dir));
+                bridge.add(measure(round, "kafka-bridge", target, rate, duration, bridgeLinger, db, kafka, dir));
             }
             double added = median(bridge) - median(direct);
             System.out.printf(
@@ -82,6 +79,7 @@ public final class PipelineBenchmark {
             String target,
             String rate,
             String duration,
+            String bridgeLinger,
             RunningServer db,
             RunningServer kafka,
             Path dir) {
