@@ -15,6 +15,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.IOException;
@@ -105,6 +106,7 @@ class BridgeIT {
     }
 
     @Test
+    @LocalProviderOnly("restarts the server from its command line and data directory on this machine")
     void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka)
             throws Exception {
         // A ClickHouse of its own: stopped (SIGTERM, the process exits) while events keep coming, then started again

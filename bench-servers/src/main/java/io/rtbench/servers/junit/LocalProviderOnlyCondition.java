@@ -15,8 +15,10 @@ final class LocalProviderOnlyCondition implements ExecutionCondition {
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         return evaluate(
                 System.getenv(),
-                context.getTestClass()
-                        .flatMap(type -> AnnotationSupport.findAnnotation(type, LocalProviderOnly.class))
+                context.getElement()
+                        .flatMap(element -> AnnotationSupport.findAnnotation(element, LocalProviderOnly.class))
+                        .or(() -> context.getTestClass()
+                                .flatMap(type -> AnnotationSupport.findAnnotation(type, LocalProviderOnly.class)))
                         .map(LocalProviderOnly::value)
                         .orElse(""));
     }
