@@ -100,6 +100,10 @@ final class RunLauncher {
             report.notes().forEach(note -> out.println("  " + note));
         } catch (FailureException e) {
             out.println("report: not written (" + e.getMessage() + "); retry with: rtbench report " + result);
+        } catch (RuntimeException | LinkageError e) {
+            // Java2D without its native font libraries (a JRE image without fontconfig) fails while drawing text.
+            out.println("report: not written (cannot draw charts here: " + e
+                    + "; install fontconfig and a font); retry with: rtbench report " + result);
         }
     }
 
