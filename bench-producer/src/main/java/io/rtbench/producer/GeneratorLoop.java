@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One generator thread's hot loop: wait for the burst's intended time, generate each event (stamped with the wall
- * clock as it is created) and hand it to the sink. No allocation here beyond the document bytes; the sink adds
- * what its destination's client needs.
+ * clock as it is created) and hand it to the sink. No allocation here: every event is written into the same array,
+ * which the sink copies if it keeps it (see {@link EventSink#add}); the sink adds what its destination's client
+ * needs.
  */
 final class GeneratorLoop {
 
@@ -64,7 +65,7 @@ final class GeneratorLoop {
             for (int i = 0; i < events; i++) {
                 long seq = generator.nextSeq();
                 long eventTimeMicros = clock.epochMicros();
-                byte[] json = generator.next(eventTimeMicros);
+                byte[] json = generator.nextTransient(eventTimeMicros);
                 lastStamped = eventTimeMicros;
                 bytes += json.length;
                 if (measured) {

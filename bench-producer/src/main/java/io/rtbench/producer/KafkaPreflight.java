@@ -13,6 +13,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
@@ -20,6 +21,8 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * broker is one clear line, not a minute of client retries), and creates the topics when they are missing.
  */
 final class KafkaPreflight {
+
+    private static final long RETRY_PAUSE_MS = 50;
 
     private KafkaPreflight() {}
 
@@ -77,7 +80,9 @@ final class KafkaPreflight {
      * Waits until every partition's leader answers for it. A new partition is in the metadata before its leader has
      * applied it; an idempotent producer whose first request lands in that window and whose next one does not loses
      * the first request's events: every retry is refused as out of order until it expires (KAFKA-15591, seen here
-     * with Kafka 4.3.1). ListOffsets is answered by the leader only, and the admin client retries it until then.
+     * with Kafka 4.3.1). ListOffsets is answered by the leader only, and the admin client retries it until then —
+     * except while the topic itself is not in the metadata yet, where it fails at once (KAFKA-15425); that is retried
+     * here.
      */
     private static void awaitServed(Admin admin, NewTopic topic, long timeoutMs)
             throws ExecutionException, InterruptedException, TimeoutException {
@@ -85,7 +90,19 @@ final class KafkaPreflight {
         for (int partition = 0; partition < topic.numPartitions(); partition++) {
             partitions.put(new TopicPartition(topic.name(), partition), OffsetSpec.latest());
         }
-        admin.listOffsets(partitions).all().get(timeoutMs, TimeUnit.MILLISECONDS);
+        long deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (true) {
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+            try {
+                admin.listOffsets(partitions).all().get(Math.max(1, leftMs), TimeUnit.MILLISECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof RetriableException) || leftMs <= RETRY_PAUSE_MS) {
+                    throw e;
+                }
+                Thread.sleep(RETRY_PAUSE_MS);
+            }
+        }
     }
 
     private static FailureException unreachable(KafkaDestination destination) {

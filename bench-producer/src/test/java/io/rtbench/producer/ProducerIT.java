@@ -24,8 +24,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -96,14 +98,18 @@ class ProducerIT {
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 4_000);
         assertThat(records).hasSize(4_000);
         Map<Long, TreeSet<Long>> seqsByGenerator = new HashMap<>();
+        Set<String> ids = new HashSet<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
+            // The generator and the sink reuse one value and one key array: each record must still be its own event.
             Event event = Event.parse(record.value());
             assertThat(new String(record.key())).isEqualTo(event.id());
+            ids.add(event.id());
             assertThat(record.value()).hasSize(1250);
             seqsByGenerator
                     .computeIfAbsent(event.generatorId(), g -> new TreeSet<>())
                     .add(event.seq());
         }
+        assertThat(ids).hasSize(4_000);
         assertThat(seqsByGenerator).hasSize(2);
         for (TreeSet<Long> seqs : seqsByGenerator.values()) {
             assertThat(seqs).hasSize(2_000); // 500 prefill + 1,500 measured each, no duplicate

@@ -127,12 +127,13 @@ final class DocumentBody {
     /** The smallest target that every document meets within +3 %. */
     static final int MIN_TARGET_BYTES = (MAX_TIGHT_DOC_BYTES * 100 + 102) / 103;
 
-    private final byte[][] scalarFragments;
-    private final byte[][][] scalarValues;
-    private final byte[][] tags;
-    private final byte[][] luckyNumbers;
-    private final byte[][] friendNames;
-    private final byte[][] friendSinces;
+    /** Per scalar step, its fragment fused with each value of its pool. */
+    private final PackedPool[] scalars;
+
+    private final PackedPool tags;
+    private final PackedPool luckyNumbers;
+    private final PackedPool friendNames;
+    private final PackedPool friendSinces;
     private final byte[] aboutText;
     private final SplittableRandom random;
     private final int targetBytes;
@@ -140,12 +141,13 @@ final class DocumentBody {
     private int optionalLimit;
 
     DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes) {
-        this.scalarFragments = SCALARS.stream().map(Step::fragment).toArray(byte[][]::new);
-        this.scalarValues = SCALARS.stream().map(s -> pools.values(s.pool())).toArray(byte[][][]::new);
-        this.tags = pools.values(TAG);
-        this.luckyNumbers = pools.values(LUCKY_NUMBER);
-        this.friendNames = pools.values(FRIEND_NAME);
-        this.friendSinces = pools.values(Pool.FRIEND_SINCE);
+        this.scalars = SCALARS.stream()
+                .map(s -> PackedPool.of(s.fragment(), pools.values(s.pool())))
+                .toArray(PackedPool[]::new);
+        this.tags = PackedPool.of(pools.values(TAG));
+        this.luckyNumbers = PackedPool.of(pools.values(LUCKY_NUMBER));
+        this.friendNames = PackedPool.of(pools.values(FRIEND_NAME));
+        this.friendSinces = PackedPool.of(pools.values(Pool.FRIEND_SINCE));
         this.aboutText = pools.aboutText();
         this.random = random;
         this.targetBytes = targetBytes;
@@ -156,9 +158,8 @@ final class DocumentBody {
         // The budget for optional elements assumes the longest prefix, so the identity fields' lengths never change
         // which elements a seed produces; only the about padding absorbs them.
         optionalLimit = out.position() + targetBytes - MAX_PREFIX_BYTES;
-        for (int i = 0; i < scalarFragments.length; i++) {
-            out.put(scalarFragments[i]);
-            out.put(pick(scalarValues[i]));
+        for (PackedPool scalar : scalars) {
+            write(out, scalar);
         }
         writeFriends(out);
         writeTags(out);
@@ -177,28 +178,28 @@ final class DocumentBody {
     }
 
     private void writeFriend(JsonBuffer out) {
-        out.put(pick(friendNames));
+        write(out, friendNames);
         out.put(SINCE);
-        out.put(pick(friendSinces));
+        write(out, friendSinces);
     }
 
     private void writeTags(JsonBuffer out) {
         int wanted = 1 + random.nextInt(MAX_TAGS);
         out.put(TAGS_OPEN);
-        out.put(pick(tags));
+        write(out, tags);
         for (int i = 1; i < wanted && fits(out, MAX_NEXT_TAG_BYTES + RESERVE_AFTER_TAGS); i++) {
             out.put(COMMA);
-            out.put(pick(tags));
+            write(out, tags);
         }
     }
 
     private void writeLuckyNumbers(JsonBuffer out) {
         int wanted = 1 + random.nextInt(MAX_LUCKY_NUMBERS);
         out.put(LUCKY_OPEN);
-        out.put(pick(luckyNumbers));
+        write(out, luckyNumbers);
         for (int i = 1; i < wanted && fits(out, MAX_NEXT_LUCKY_BYTES + RESERVE_AFTER_LUCKY); i++) {
             out.put(COMMA);
-            out.put(pick(luckyNumbers));
+            write(out, luckyNumbers);
         }
     }
 
@@ -213,8 +214,8 @@ final class DocumentBody {
         return out.position() + worstCaseBytes <= optionalLimit;
     }
 
-    private byte[] pick(byte[][] pool) {
-        return pool[random.nextInt() & ValuePools.POOL_INDEX_MASK];
+    private void write(JsonBuffer out, PackedPool pool) {
+        pool.writeRandom(out, random.nextInt());
     }
 
     private static Step step(String fragment, Pool pool) {

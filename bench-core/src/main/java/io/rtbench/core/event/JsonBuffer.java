@@ -32,6 +32,11 @@ final class JsonBuffer {
         position += source.length;
     }
 
+    void put(byte[] source, int offset, int length) {
+        System.arraycopy(source, offset, bytes, position, length);
+        position += length;
+    }
+
     /** Writes a non-negative long in decimal, without going through a String. */
     void putDecimal(long value) {
         int digits = decimalDigits(value);
@@ -73,6 +78,11 @@ final class JsonBuffer {
     /** An exactly sized copy of what was written since the last {@link #reset()}. */
     byte[] toByteArray() {
         return Arrays.copyOf(bytes, position);
+    }
+
+    /** Copies what was written since the last {@link #reset()} to the start of {@code target}. */
+    void copyTo(byte[] target) {
+        System.arraycopy(bytes, 0, target, 0, position);
     }
 
     private void putHex(long value, int nibbles) {

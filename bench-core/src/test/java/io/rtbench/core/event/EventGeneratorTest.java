@@ -129,6 +129,30 @@ class EventGeneratorTest {
     }
 
     @Test
+    void transientDocumentsAreTheSameDocumentsInOneReusedArray() {
+        transientDocumentsMatch(GeneratorSettings.MIN_DOC_SIZE_BYTES);
+        transientDocumentsMatch(GeneratorSettings.DEFAULT_DOC_SIZE_BYTES);
+    }
+
+    private static void transientDocumentsMatch(int docSizeBytes) {
+        // Two generators alike: the same ids (same generator id), seq, times and values; event times of 1 and 19
+        // digits, so the prefix's length changes from one document to the next.
+        EventGenerator fresh = generator(docSizeBytes, Long.MAX_VALUE);
+        EventGenerator reusing = generator(docSizeBytes, Long.MAX_VALUE);
+        byte[] previous = null;
+        for (int i = 0; i < 20_000; i++) {
+            long eventTimeMicros = i % 2 == 0 ? 0 : Long.MAX_VALUE;
+            byte[] expected = fresh.next(eventTimeMicros);
+            byte[] actual = reusing.nextTransient(eventTimeMicros);
+            assertThat(actual).isEqualTo(expected);
+            if (previous != null && previous.length == actual.length) {
+                assertThat(actual).isSameAs(previous);
+            }
+            previous = actual;
+        }
+    }
+
+    @Test
     void idsAreUniqueAndSeqIsGapFree() {
         EventGenerator generator = generator(GeneratorSettings.DEFAULT_DOC_SIZE_BYTES, 99);
         Set<String> ids = new HashSet<>();

@@ -12,7 +12,11 @@ public interface EventSink {
 
     void beginBurst(long intendedNanos, boolean measured);
 
-    /** One serialized event; {@code seq} and {@code eventTimeMicros} as written into it. */
+    /**
+     * One serialized event; {@code seq} and {@code eventTimeMicros} as written into it. {@code json} is valid only
+     * during this call: the generator writes the next event into the same array, so a sink that keeps the bytes must
+     * copy them.
+     */
     void add(byte[] json, long seq, long eventTimeMicros);
 
     void endBurst();

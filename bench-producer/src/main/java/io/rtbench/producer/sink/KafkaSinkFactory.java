@@ -7,7 +7,6 @@ import io.rtbench.producer.KafkaDestination.KeyMode;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.ProducerStats;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.Callback;
@@ -89,6 +88,7 @@ public final class KafkaSinkFactory implements SinkFactory {
         private final long generatorId;
         private final byte[] generatorKey;
         private final boolean envelope;
+        private final byte[] idKey = new byte[EventLayout.ID_LENGTH];
         private BurstCallback callback;
 
         KafkaEventSink(long generatorId, byte[] generatorKey) {
@@ -105,10 +105,15 @@ public final class KafkaSinkFactory implements SinkFactory {
 
         @Override
         public void add(byte[] json, long seq, long eventTimeMicros) {
-            byte[] key = destination.key() == KeyMode.GENERATOR
-                    ? generatorKey
-                    : Arrays.copyOfRange(json, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH);
-            // The plain format sends the generated array itself; the envelope is one more array per event.
+            byte[] key = generatorKey;
+            if (destination.key() == KeyMode.ID) {
+                System.arraycopy(json, EventLayout.ID_OFFSET, idKey, 0, EventLayout.ID_LENGTH);
+                key = idKey;
+            }
+            // The plain format sends the generator's array itself; the envelope is one more array per event. Reusing
+            // the key and value arrays is safe because send() serializes (ByteArraySerializer: the array as is),
+            // partitions and appends the bytes to the partition's batch before it returns; later the producer keeps
+            // only their lengths. (A --producer-config interceptor that kept a record's value would see it change.)
             byte[] value = envelope ? ConnectJsonEnvelope.wrap(json, generatorId, seq, eventTimeMicros) : json;
             producer.send(new ProducerRecord<>(destination.topic(), key, value), callback);
         }

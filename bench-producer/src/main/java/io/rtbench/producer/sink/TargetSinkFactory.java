@@ -74,7 +74,7 @@ public final class TargetSinkFactory implements SinkFactory {
 
         @Override
         public void add(byte[] json, long seq, long eventTimeMicros) {
-            batch.add(new Event(json, generatorId, seq, eventTimeMicros));
+            batch.add(new Event(json.clone(), generatorId, seq, eventTimeMicros));
         }
 
         @Override

@@ -18,8 +18,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * The producer bars of spec section 8, measured in one run against one local broker ({@code tools/bench-producer}):
@@ -28,10 +31,16 @@ import java.util.regex.Pattern;
  *   <li>throughput at {@code --rate max} against Kafka's own {@code ProducerPerformance} sending a payload file of the
  *       same documents with the same producer settings (acks=all, idempotent, Kafka's defaults otherwise), both in
  *       child JVMs, alternating, median of the rounds; bar: ratio >= 0.9;
- *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 5 s warmup: achieved rate within 1 % and
- *       scheduleDelay p99 < 1 ms;
- *   <li>the producer's peak RSS at max rate.
+ *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
+ *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
+ *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
+ *       included).
  * </ol>
+ *
+ * The broker's log goes wherever {@code java.io.tmpdir} points; {@code tools/bench-producer} points it at tmpfs
+ * ({@code /dev/shm}) when there is one, and each run's topic is deleted after it. On a disk, the kernel's write-back
+ * of the gigabytes written by the max-rate rounds stalls the co-located broker and the producers for tens of
+ * milliseconds at a time, 30 s after the writes (the dirty-page expiry), which measures the disk, not the producer.
  *
  * Keys: ProducerPerformance sends none and spreads batches over the topic's partitions (sticky partitioner); rtbench
  * runs with its default {@code --key id} (the 36-byte {@code _id}), which spreads events over the same partitions.
@@ -41,23 +50,32 @@ public final class ProducerBenchmark {
 
     private static final Pattern PERF_SUMMARY = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec");
 
+    /** Linux's USER_HZ, the unit of the times in /proc/PID/stat, is 100 on every common architecture. */
+    private static final int CLOCK_TICKS_PER_SECOND = 100;
+
     private final Path dir;
     private final String classPath = System.getProperty("java.class.path");
     private final String java =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private final String bootstrap;
 
-    private ProducerBenchmark(Path dir, String bootstrap) {
+    private final Admin admin;
+
+    private ProducerBenchmark(Path dir, String bootstrap, Admin admin) {
         this.dir = dir;
         this.bootstrap = bootstrap;
+        this.admin = admin;
     }
 
     public static void main(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
-        try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT)) {
-            new ProducerBenchmark(dir, kafka.address()).run(records, rounds, kafka.version());
+        // Deleted topics leave the log at once, so that a tmpfs holds one run's data at a time.
+        ServerOptions broker = new ServerOptions(0, Map.of("log.segment.delete.delay.ms", "0"));
+        try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, broker);
+                Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
+            new ProducerBenchmark(dir, kafka.address(), admin).run(records, rounds, kafka.version());
         }
     }
 
@@ -65,25 +83,29 @@ public final class ProducerBenchmark {
         Path payloads = payloadFile(10_000);
         System.out.printf(
                 Locale.ROOT,
-                "Kafka %s, %d records of 1,250 bytes per run, %d rounds, %d cpus%n",
+                "Kafka %s, %d records of 1,250 bytes per run, %d rounds, %d cpus, broker log on %s%n",
                 kafkaVersion,
                 records,
                 rounds,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(),
+                Files.getFileStore(dir).type());
         List<Double> baseline = new ArrayList<>();
         List<Double> rtbench = new ArrayList<>();
         long peakRssKb = 0;
         for (int round = 0; round < rounds; round++) {
-            baseline.add(producerPerformance(payloads, records, round));
+            Child perf = producerPerformance(payloads, records, round);
+            baseline.add(perf.eventsPerSecond());
             Measured ours = rtbench("max", records, "max-" + round);
             rtbench.add(ours.eventsPerSecond());
-            peakRssKb = Math.max(peakRssKb, ours.peakRssKb());
+            peakRssKb = Math.max(peakRssKb, ours.child().peakRssKb());
             System.out.printf(
                     Locale.ROOT,
-                    "round %d: ProducerPerformance %,.0f rec/s, rtbench %,.0f ev/s%n",
+                    "round %d: ProducerPerformance %,.0f rec/s (%.1f CPU s), rtbench %,.0f ev/s (%.1f CPU s)%n",
                     round,
                     baseline.get(round),
-                    rtbench.get(round));
+                    perf.cpuSeconds(),
+                    rtbench.get(round),
+                    ours.child().cpuSeconds());
         }
         double baseMedian = median(baseline);
         double oursMedian = median(rtbench);
@@ -136,7 +158,7 @@ public final class ProducerBenchmark {
         return file;
     }
 
-    private double producerPerformance(Path payloads, int records, int round) throws Exception {
+    private Child producerPerformance(Path payloads, int records, int round) throws Exception {
         List<String> command = List.of(
                 java,
                 "-Xmx512m", // the same heap as rtbench's below
@@ -155,19 +177,26 @@ public final class ProducerBenchmark {
                 "bootstrap.servers=" + bootstrap,
                 "acks=all",
                 "enable.idempotence=true");
-        String output = runToEnd(command, null);
+        Child child = runToEnd(command, "perf-" + round);
         Matcher last = null;
-        for (Matcher m = PERF_SUMMARY.matcher(output); m.find(); ) {
+        for (Matcher m = PERF_SUMMARY.matcher(child.output()); m.find(); ) {
             last = PERF_SUMMARY.matcher(m.group());
             last.matches();
         }
         if (last == null) {
-            throw new IllegalStateException("no summary from ProducerPerformance:\n" + output);
+            throw new IllegalStateException("no summary from ProducerPerformance:\n" + child.output());
         }
-        return Double.parseDouble(last.group(2));
+        return child.withEventsPerSecond(Double.parseDouble(last.group(2)));
     }
 
-    private record Measured(StepResult step, long peakRssKb) {
+    /** A finished child process: its output, peak RSS and CPU time (user + system, all threads). */
+    private record Child(String output, long peakRssKb, double cpuSeconds, double eventsPerSecond) {
+        Child withEventsPerSecond(double rate) {
+            return new Child(output, peakRssKb, cpuSeconds, rate);
+        }
+    }
+
+    private record Measured(StepResult step, Child child) {
         double eventsPerSecond() {
             return step.rate().achievedEventsPerSec();
         }
@@ -194,14 +223,13 @@ public final class ProducerBenchmark {
         command.addAll(
                 events > 0
                         ? List.of("--events", Integer.toString(events), "--duration", "10m")
-                        : List.of("--warmup", "5s", "--duration", "15s")); // the first sends wait for metadata
-        long[] peakRss = {0};
-        runToEnd(command, peakRss);
-        return new Measured(ResultFiles.read(result).steps().get(0), peakRss[0]);
+                        : List.of("--warmup", "15s", "--duration", "15s"));
+        Child child = runToEnd(command, "rtbench-" + name);
+        return new Measured(ResultFiles.read(result).steps().get(0), child);
     }
 
-    /** Runs a child to its end, sampling its peak RSS if asked; returns its output. */
-    private static String runToEnd(List<String> command, long[] peakRssKb) throws Exception {
+    /** Runs a child to its end, sampling its peak RSS and CPU time, then deletes the topic it wrote. */
+    private Child runToEnd(List<String> command, String topic) throws Exception {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         StringBuilder output = new StringBuilder();
         Thread reader = new Thread(() -> {
@@ -212,17 +240,30 @@ public final class ProducerBenchmark {
             }
         });
         reader.start();
+        long peakRssKb = 0;
+        long cpuTicks = 0;
         while (process.isAlive()) {
-            if (peakRssKb != null) {
-                peakRssKb[0] = Math.max(peakRssKb[0], highWaterMarkKb(process.pid()));
-            }
-            Thread.sleep(200);
+            peakRssKb = Math.max(peakRssKb, highWaterMarkKb(process.pid()));
+            cpuTicks = Math.max(cpuTicks, cpuTicks(process.pid()));
+            Thread.sleep(100);
         }
         reader.join();
         if (process.exitValue() != 0) {
             throw new IllegalStateException("exit " + process.exitValue() + " from " + command.get(4) + ":\n" + output);
         }
-        return output.toString();
+        admin.deleteTopics(List.of(topic)).all().get();
+        return new Child(output.toString(), peakRssKb, cpuTicks / (double) CLOCK_TICKS_PER_SECOND, 0);
+    }
+
+    /** utime + stime of the whole process (fields 14 and 15 of /proc/PID/stat, after the command name). */
+    private static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException | RuntimeException e) {
+            return 0; // the process just ended
+        }
     }
 
     private static long highWaterMarkKb(long pid) {
