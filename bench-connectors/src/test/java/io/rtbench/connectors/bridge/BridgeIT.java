@@ -79,75 +79,119 @@ class BridgeIT {
 
     @Test
     void aTargetThatStallsMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
-        // A ClickHouse of its own: this test freezes it (SIGSTOP) for longer than the write timeout, then thaws it.
-        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT)) {
-            String topic = "stall-" + UUID.randomUUID();
-            TargetConfig config = clickhouse(ch.address(), "stall").withTimeout(Duration.ofSeconds(2));
-            createTopic(kafka, topic, 2);
-            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(2), 22);
-            try (Target target = Targets.open(config);
-                    Bridge bridge = new Bridge(
-                            settings(kafka, topic, config, Duration.ofSeconds(60)), target, EpochClock.SYSTEM)) {
-                bridge.start();
-                produce(kafka, topic, generator, 1_000, 0);
-                awaitLanded(target, 22, 1_000, bridge);
+        // Frozen (SIGSTOP) for longer than the write timeout, then thawed.
+        Outage freeze = new Outage() {
+            private long pid;
 
-                signal(ch.pid(), "STOP");
-                produce(kafka, topic, generator, 1_000, 1_000);
-                await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
-                signal(ch.pid(), "CONT");
-
-                awaitLanded(target, 22, 2_000, bridge);
-                assertThat(target.audit(22).lost(2_000)).isZero();
-                assertThat(bridge.failure()).isNull();
-                assertThat(bridge.stats().lastError()).contains("clickhouse");
+            @Override
+            public void begin(RunningServer clickhouse) throws Exception {
+                pid = clickhouse.pid();
+                signal(pid, "STOP");
             }
-        }
+
+            @Override
+            public void end() throws Exception {
+                signal(pid, "CONT");
+            }
+        };
+        landsEverythingThroughAnOutage(kafka, "stall", 2, 22, Duration.ofSeconds(60), freeze, (target, bridge) -> {
+            assertThat(bridge.stats().lastError()).contains("clickhouse");
+        });
     }
 
     @Test
     @LocalProviderOnly("restarts the server from its command line and data directory on this machine")
     void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka)
             throws Exception {
-        // A ClickHouse of its own: stopped (SIGTERM, the process exits) while events keep coming, then started again
-        // from the same command line and data directory, as an operator would.
-        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT)) {
-            String topic = "restart-" + UUID.randomUUID();
-            TargetConfig config = clickhouse(ch.address(), "restart").withTimeout(Duration.ofSeconds(2));
-            createTopic(kafka, topic, 2);
-            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(3), 33);
-            Process restarted = null;
-            try (Target target = Targets.open(config);
-                    Bridge bridge = new Bridge(
-                            settings(kafka, topic, config, Duration.ofSeconds(90)), target, EpochClock.SYSTEM)) {
-                bridge.start();
-                produce(kafka, topic, generator, 1_000, 0);
-                awaitLanded(target, 33, 1_000, bridge);
+        // Stopped (SIGTERM, the process exits) while events keep coming, then started again from the same command line
+        // and data directory, as an operator would.
+        Outage restart = new Outage() {
+            private List<String> command;
+            private Path workingDir;
+            private Process restarted;
 
-                List<String> command = commandLine(ch.pid());
-                Path workingDir =
-                        Path.of("/proc", Long.toString(ch.pid()), "cwd").toRealPath();
-                signal(ch.pid(), "TERM");
-                ProcessHandle.of(ch.pid()).ifPresent(p -> p.onExit().join());
-                produce(kafka, topic, generator, 1_000, 1_000);
-                await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
+            @Override
+            public void begin(RunningServer clickhouse) throws Exception {
+                command = commandLine(clickhouse.pid());
+                workingDir =
+                        Path.of("/proc", Long.toString(clickhouse.pid()), "cwd").toRealPath();
+                signal(clickhouse.pid(), "TERM");
+                ProcessHandle.of(clickhouse.pid()).ifPresent(p -> p.onExit().join());
+            }
 
+            @Override
+            public void end() throws Exception {
                 restarted = new ProcessBuilder(command)
                         .directory(workingDir.toFile())
                         .redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .start();
-                awaitLanded(target, 33, 2_000, bridge);
-                assertThat(target.audit(33).lost(2_000)).isZero();
-                assertThat(target.audit(33).count())
-                        .as("re-sent batches are merged on _id")
-                        .isBetween(2_000L, 3_000L);
-                assertThat(bridge.failure()).isNull();
-            } finally {
+            }
+
+            @Override
+            public void close() throws InterruptedException {
                 if (restarted != null) {
                     restarted.destroy();
                     restarted.waitFor();
                 }
+            }
+        };
+        landsEverythingThroughAnOutage(kafka, "restart", 3, 33, Duration.ofSeconds(90), restart, (target, bridge) -> {
+            assertThat(target.audit(33).count())
+                    .as("re-sent batches are merged on _id")
+                    .isBetween(2_000L, 3_000L);
+        });
+    }
+
+    /** What a test does to its ClickHouse while the bridge runs: the outage begins, the bridge retries, it ends. */
+    private interface Outage extends AutoCloseable {
+        void begin(RunningServer clickhouse) throws Exception;
+
+        void end() throws Exception;
+
+        @Override
+        default void close() throws Exception {}
+    }
+
+    /** Further assertions once every event has landed. */
+    private interface AfterOutage {
+        void check(Target target, Bridge bridge) throws Exception;
+    }
+
+    /**
+     * A ClickHouse of its own: 1,000 events land, the outage begins, 1,000 more are produced, the bridge retries at
+     * least twice, the outage ends, and then all 2,000 must land with none lost and the bridge still running.
+     */
+    private static void landsEverythingThroughAnOutage(
+            RunningServer kafka,
+            String name,
+            long contentSeed,
+            long generatorId,
+            Duration retryFor,
+            Outage outage,
+            AfterOutage check)
+            throws Exception {
+        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT);
+                outage) {
+            String topic = name + "-" + UUID.randomUUID();
+            TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(2));
+            createTopic(kafka, topic, 2);
+            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(contentSeed), generatorId);
+            try (Target target = Targets.open(config);
+                    Bridge bridge = new Bridge(settings(kafka, topic, config, retryFor), target, EpochClock.SYSTEM)) {
+                bridge.start();
+                produce(kafka, topic, generator, 1_000, 0);
+                awaitLanded(target, generatorId, 1_000, bridge);
+
+                outage.begin(ch);
+                produce(kafka, topic, generator, 1_000, 1_000);
+                await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
+                outage.end();
+
+                awaitLanded(target, generatorId, 2_000, bridge);
+                assertThat(target.audit(generatorId).lost(2_000)).isZero();
+                assertThat(bridge.failure()).isNull();
+                check.check(target, bridge);
             }
         }
     }

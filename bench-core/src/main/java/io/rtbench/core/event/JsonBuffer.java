@@ -28,8 +28,7 @@ final class JsonBuffer {
     }
 
     void put(byte[] source) {
-        System.arraycopy(source, 0, bytes, position, source.length);
-        position += source.length;
+        put(source, 0, source.length);
     }
 
     void put(byte[] source, int offset, int length) {
