@@ -8,7 +8,17 @@ import java.util.SplittableRandom;
 
 /**
  * Everything of a document after the {@link EventLayout} prefix: 56 more leaves (scalars, nested objects, three arrays
- * and the {@code about} text), written straight from pre-encoded pool values into a {@link JsonBuffer}.
+ * and the {@code about} text), written straight from pre-encoded bytes into a {@link JsonBuffer}.
+ *
+ * <p>Variants: at construction, {@link #VARIANTS} bodies are assembled from the value pools, each field's value picked
+ * at random from its pool (see {@link BodyAssembler}), up to the opening quote of {@code about}. An event then copies
+ * one variant picked at random and a slice of the padding text, at a random offset, long enough to reach the target
+ * size. Assembling each event from ~65 random picks instead cost 1.5–2 µs per event in a producer, where the Kafka
+ * batches streaming through the CPU caches evict the pools between documents; on a small machine shared with the
+ * broker that CPU is taken from the broker (docs/BENCHMARKS.md, "Producer bars"). A variant is one contiguous copy,
+ * which the hardware prefetcher follows. Every field keeps its pool's cardinality and distribution; what repeats is the
+ * combination of values across fields, one of {@link #VARIANTS} (Kafka's own ProducerPerformance replays a file of
+ * 10,000 whole records).
  *
  * <p>Sizing: 60 leaves of realistic values already take about 1.2 KB (keys alone are half of it), so {@code about}
  * alone cannot absorb the spread. The arrays are therefore elastic too: each gets a random length, but an element
@@ -127,27 +137,21 @@ final class DocumentBody {
     /** The smallest target that every document meets within +3 %. */
     static final int MIN_TARGET_BYTES = (MAX_TIGHT_DOC_BYTES * 100 + 102) / 103;
 
-    /** Per scalar step, its fragment fused with each value of its pool. */
-    private final PackedPool[] scalars;
+    /**
+     * Distinct bodies per generator: ~9 MB at the default size, enough that every field's 256 values appear in many
+     * combinations, small enough for the CPU's last-level cache.
+     */
+    static final int VARIANTS = 8192;
 
-    private final PackedPool tags;
-    private final PackedPool luckyNumbers;
-    private final PackedPool friendNames;
-    private final PackedPool friendSinces;
+    /** Each variant's scalars and arrays, up to the opening quote of {@code about}. */
+    private final PackedPool variants;
+
     private final byte[] aboutText;
     private final SplittableRandom random;
     private final int targetBytes;
-    /** Where the optional array elements must end, in this document's buffer; set at the start of each write. */
-    private int optionalLimit;
 
     DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes) {
-        this.scalars = SCALARS.stream()
-                .map(s -> PackedPool.of(s.fragment(), pools.values(s.pool())))
-                .toArray(PackedPool[]::new);
-        this.tags = PackedPool.of(pools.values(TAG));
-        this.luckyNumbers = PackedPool.of(pools.values(LUCKY_NUMBER));
-        this.friendNames = PackedPool.of(pools.values(FRIEND_NAME));
-        this.friendSinces = PackedPool.of(pools.values(Pool.FRIEND_SINCE));
+        this.variants = new BodyAssembler(pools, random, targetBytes).assemble(VARIANTS);
         this.aboutText = pools.aboutText();
         this.random = random;
         this.targetBytes = targetBytes;
@@ -155,67 +159,10 @@ final class DocumentBody {
 
     /** Appends the body to a buffer that holds the prefix, ending the document. */
     void write(JsonBuffer out) {
-        // The budget for optional elements assumes the longest prefix, so the identity fields' lengths never change
-        // which elements a seed produces; only the about padding absorbs them.
-        optionalLimit = out.position() + targetBytes - MAX_PREFIX_BYTES;
-        for (PackedPool scalar : scalars) {
-            write(out, scalar);
-        }
-        writeFriends(out);
-        writeTags(out);
-        writeLuckyNumbers(out);
-        writeAbout(out);
-    }
-
-    private void writeFriends(JsonBuffer out) {
-        int wanted = 1 + random.nextInt(MAX_FRIENDS);
-        out.put(FRIENDS_OPEN);
-        writeFriend(out);
-        for (int i = 1; i < wanted && fits(out, MAX_NEXT_FRIEND_BYTES + RESERVE_AFTER_FRIENDS); i++) {
-            out.put(NEXT_FRIEND);
-            writeFriend(out);
-        }
-    }
-
-    private void writeFriend(JsonBuffer out) {
-        write(out, friendNames);
-        out.put(SINCE);
-        write(out, friendSinces);
-    }
-
-    private void writeTags(JsonBuffer out) {
-        int wanted = 1 + random.nextInt(MAX_TAGS);
-        out.put(TAGS_OPEN);
-        write(out, tags);
-        for (int i = 1; i < wanted && fits(out, MAX_NEXT_TAG_BYTES + RESERVE_AFTER_TAGS); i++) {
-            out.put(COMMA);
-            write(out, tags);
-        }
-    }
-
-    private void writeLuckyNumbers(JsonBuffer out) {
-        int wanted = 1 + random.nextInt(MAX_LUCKY_NUMBERS);
-        out.put(LUCKY_OPEN);
-        write(out, luckyNumbers);
-        for (int i = 1; i < wanted && fits(out, MAX_NEXT_LUCKY_BYTES + RESERVE_AFTER_LUCKY); i++) {
-            out.put(COMMA);
-            write(out, luckyNumbers);
-        }
-    }
-
-    private void writeAbout(JsonBuffer out) {
-        out.put(ABOUT_OPEN);
+        variants.writeRandom(out, random.nextInt());
         int textBytes = Math.max(MIN_ABOUT_BYTES, targetBytes - out.position() - DOCUMENT_CLOSE.length);
         out.putWrapped(aboutText, random.nextInt(aboutText.length), textBytes);
         out.put(DOCUMENT_CLOSE);
-    }
-
-    private boolean fits(JsonBuffer out, int worstCaseBytes) {
-        return out.position() + worstCaseBytes <= optionalLimit;
-    }
-
-    private void write(JsonBuffer out, PackedPool pool) {
-        pool.writeRandom(out, random.nextInt());
     }
 
     private static Step step(String fragment, Pool pool) {

@@ -11,9 +11,10 @@ import java.util.SplittableRandom;
  * <p>Serialization is hand-written rather than done with Jackson: a data-binding or tree serializer needs a fresh
  * object graph (or map) per event plus per-field dispatch, and the spec (section 8) demands no per-event allocation
  * beyond the document bytes and at least half of Jackson's speed even when Jackson re-serializes one fixed document.
- * Here every value is drawn once at start into pools of pre-escaped UTF-8 bytes; an event is ~60 array copies of
- * pool values picked by a {@link SplittableRandom}, a few hand-formatted numbers and a slice of padding text, written
- * into a reusable scratch buffer, and the only allocation is the returned exactly-sized copy.
+ * Here every value is drawn once at start into pools of pre-escaped UTF-8 bytes, from which {@link DocumentBody}
+ * assembles its variants; an event is a few hand-formatted numbers, one variant picked by a {@link SplittableRandom}
+ * and a slice of padding text, written into a reusable scratch buffer, and the only allocation is the returned
+ * exactly-sized copy ({@link #nextTransient} reuses one array instead).
  *
  * <p>Determinism: the same {@link GeneratorSettings#contentSeed()} gives the same sequence of documents, apart from
  * {@code _id} (drawn from a generator seeded by the generator id), {@code _event_time} and

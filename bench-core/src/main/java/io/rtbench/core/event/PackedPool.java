@@ -1,15 +1,15 @@
 package io.rtbench.core.event;
 
 /**
- * One pool's {@link ValuePools#POOL_SIZE} values laid end to end in one array, each optionally preceded by a fixed
- * fragment (the JSON that comes before the value, such as {@code ,"email":}), so that writing a random value is one
- * copy from a few kilobytes of contiguous memory.
+ * Entries laid end to end in one array (a power of two of them, so that a random pick is a mask of random bits, with
+ * no modulo bias), each optionally preceded by a fixed fragment (the JSON that comes before a value, such as
+ * {@code ,"email":}), so that writing a random entry is one copy from contiguous memory. It holds a pool's values while
+ * the {@link DocumentBody} variants are assembled, and then the variants themselves.
  *
- * <p>Why not the pool's {@code byte[][]} directly: a document picks ~60 values at random, and in a producer the Kafka
- * batches that stream through the CPU caches evict the pools between documents. Thousands of small arrays scattered
- * over the heap (each with its own header) then cost a cache miss or two per pick; packed, the same values take half
- * the memory and a pick touches one line of {@code starts} and one or two of {@code bytes}. Fusing the fragment with
- * the value also halves the number of copies per document.
+ * <p>Why not a {@code byte[][]}: thousands of small arrays scattered over the heap (each with its own header) cost a
+ * cache miss or two per pick once other data has evicted them; packed, the same entries take half the memory and a pick
+ * touches one line of {@code starts} and the consecutive lines of its entry, which the hardware prefetcher follows.
+ * Fusing the fragment with the value also halves the number of copies.
  */
 final class PackedPool {
 
@@ -17,13 +17,19 @@ final class PackedPool {
     /** Where entry {@code i} starts in {@code bytes}; entry {@code i} ends where {@code i + 1} starts. */
     private final int[] starts;
 
+    private final int indexMask;
+
     private PackedPool(byte[] bytes, int[] starts) {
         this.bytes = bytes;
         this.starts = starts;
+        this.indexMask = starts.length - 2;
     }
 
-    /** Entries of {@code fragment} followed by each value, in the pool's order. */
+    /** Entries of {@code fragment} followed by each value, in the given order; a power of two of values. */
     static PackedPool of(byte[] fragment, byte[][] values) {
+        if (Integer.bitCount(values.length) != 1) {
+            throw new IllegalArgumentException("a power of two of values is needed, got " + values.length);
+        }
         int[] starts = new int[values.length + 1];
         int length = 0;
         for (int i = 0; i < values.length; i++) {
@@ -46,8 +52,12 @@ final class PackedPool {
 
     /** Appends the entry that the low bits of {@code randomBits} pick. */
     void writeRandom(JsonBuffer out, int randomBits) {
-        int index = randomBits & ValuePools.POOL_INDEX_MASK;
+        int index = randomBits & indexMask;
         int start = starts[index];
         out.put(bytes, start, starts[index + 1] - start);
+    }
+
+    int size() {
+        return starts.length - 1;
     }
 }

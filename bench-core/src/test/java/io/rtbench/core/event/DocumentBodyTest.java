@@ -5,6 +5,7 @@ import static io.rtbench.core.event.DocumentTrees.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The size bound behind {@link GeneratorSettings#MIN_DOC_SIZE_BYTES}, checked with every value at its cap. */
@@ -49,6 +50,20 @@ class DocumentBodyTest {
             maxFriends = Math.max(maxFriends, parse(json).get("friends").size());
         }
         assertThat(maxFriends).isEqualTo(DocumentBody.MAX_FRIENDS);
+    }
+
+    @Test
+    void theLongestVariantIsTheComputedBound() {
+        PackedPool variants =
+                new BodyAssembler(DocumentTrees.longestValuePools(), new SplittableRandom(1), 65_536).assemble(1024);
+        int longest = 0;
+        for (int i = 0; i < variants.size(); i++) {
+            JsonBuffer out = new JsonBuffer(BodyAssembler.MAX_VARIANT_BYTES); // a longer variant would overflow it
+            variants.writeRandom(out, i);
+            longest = Math.max(longest, out.position());
+        }
+        // All three arrays are full in ~1 % of variants: at least one of 1,024 reaches the bound.
+        assertThat(longest).isEqualTo(BodyAssembler.MAX_VARIANT_BYTES);
     }
 
     @Test

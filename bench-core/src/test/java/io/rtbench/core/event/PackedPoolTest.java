@@ -1,6 +1,7 @@
 package io.rtbench.core.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -43,6 +44,27 @@ class PackedPoolTest {
         pool.writeRandom(out, 7);
         pool.writeRandom(out, 200);
         assertThat(text(out)).isEqualTo("[,v7,v200");
+    }
+
+    @Test
+    void anyPowerOfTwoOfEntriesIsPickedByItsLowBits() {
+        byte[][] eight = new byte[8][];
+        for (int i = 0; i < eight.length; i++) {
+            eight[i] = ascii("e" + i);
+        }
+        PackedPool pool = PackedPool.of(eight);
+        assertThat(pool.size()).isEqualTo(8);
+        assertThat(written(pool, 3)).isEqualTo("e3");
+        assertThat(written(pool, 8 + 3)).isEqualTo("e3");
+        assertThat(written(pool, -1)).isEqualTo("e7");
+        assertThat(written(PackedPool.of(new byte[][] {ascii("only")}), 12_345)).isEqualTo("only");
+    }
+
+    @Test
+    void rejectsACountThatIsNotAPowerOfTwo() {
+        assertThatThrownBy(() -> PackedPool.of(new byte[3][]))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a power of two of values is needed, got 3");
     }
 
     private static String written(PackedPool pool, int randomBits) {
