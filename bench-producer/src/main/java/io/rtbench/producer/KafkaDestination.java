@@ -31,7 +31,12 @@ public record KafkaDestination(
         /** {@code _id}: spreads events over all partitions. */
         ID,
         /** The generator: one generator's events stay in order on one partition. */
-        GENERATOR
+        GENERATOR,
+        /**
+         * No key, as Kafka's own {@code ProducerPerformance} sends: the producer's sticky partitioner fills one
+         * partition's batch at a time. For throughput comparisons; sinks find each event by its {@code _id} field.
+         */
+        NONE
     }
 
     /** The record value ({@code --value-format}). */

@@ -91,7 +91,7 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the document contents.")
     long seed;
 
-    @Option(names = "--key", defaultValue = "id", description = "Kafka record key: id or generator.")
+    @Option(names = "--key", defaultValue = "id", description = "Kafka record key: id, generator or none.")
     KeyMode key;
 
     @Option(

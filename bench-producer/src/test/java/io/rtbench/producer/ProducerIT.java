@@ -19,6 +19,7 @@ import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -191,6 +192,39 @@ class ProducerIT {
                 seqs.add(event.seq());
             }
             assertThat(seqs).hasSize(200).first().isEqualTo(0L);
+        }
+    }
+
+    @Test
+    void keyGeneratorKeysByGeneratorAndKeyNoneSendsNoKey(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+        for (KafkaDestination.KeyMode mode :
+                List.of(KafkaDestination.KeyMode.GENERATOR, KafkaDestination.KeyMode.NONE)) {
+            String topic = "key-" + mode + "-" + UUID.randomUUID();
+            ProducerSettings defaults =
+                    settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0, null);
+            KafkaDestination id = defaults.kafka();
+            KafkaDestination keyed = new KafkaDestination(
+                    id.bootstrapServers(),
+                    id.topic(),
+                    mode,
+                    id.clientConfig(),
+                    id.partitions(),
+                    id.announceTopic(),
+                    id.connectTimeout());
+            run(new ProducerSettings(defaults.workload(), defaults.generator(), defaults.sink(), keyed, null, null))
+                    .run(new AtomicBoolean());
+
+            List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
+            assertThat(records).as(mode.toString()).hasSize(200);
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                long generatorId = Event.parse(record.value()).generatorId();
+                if (mode == KafkaDestination.KeyMode.GENERATOR) {
+                    assertThat(ByteBuffer.wrap(record.key()).getLong()).isEqualTo(generatorId);
+                    assertThat(record.partition()).isEqualTo(records.get(0).partition());
+                } else {
+                    assertThat(record.key()).isNull();
+                }
+            }
         }
     }
 

@@ -3,7 +3,6 @@ package io.rtbench.producer.sink;
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.EventLayout;
 import io.rtbench.producer.KafkaDestination;
-import io.rtbench.producer.KafkaDestination.KeyMode;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.ProducerStats;
 import java.nio.ByteBuffer;
@@ -105,11 +104,14 @@ public final class KafkaSinkFactory implements SinkFactory {
 
         @Override
         public void add(byte[] json, long seq, long eventTimeMicros) {
-            byte[] key = generatorKey;
-            if (destination.key() == KeyMode.ID) {
-                System.arraycopy(json, EventLayout.ID_OFFSET, idKey, 0, EventLayout.ID_LENGTH);
-                key = idKey;
-            }
+            byte[] key = switch (destination.key()) {
+                case ID -> {
+                    System.arraycopy(json, EventLayout.ID_OFFSET, idKey, 0, EventLayout.ID_LENGTH);
+                    yield idKey;
+                }
+                case GENERATOR -> generatorKey;
+                case NONE -> null;
+            };
             // The plain format sends the generator's array itself; the envelope is one more array per event. Reusing
             // the key and value arrays is safe because send() serializes (ByteArraySerializer: the array as is),
             // partitions and appends the bytes to the partition's batch before it returns; later the producer keeps

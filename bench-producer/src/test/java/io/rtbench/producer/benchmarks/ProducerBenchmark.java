@@ -31,9 +31,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  *   <li>throughput at {@code --rate max} against Kafka's own {@code ProducerPerformance} sending a payload file of the
  *       same documents with the same producer settings (acks=all, idempotent, Kafka's defaults otherwise), both in
  *       child JVMs, alternating, after one uncounted round of each that warms the broker up, median of the rounds;
- *       bar: ratio >= 0.9. Both in steady state: rtbench after a 5 s
- *       warmup, ProducerPerformance from its second 5 s report window on (JVM start and JIT compilation take a large,
- *       variable share of a short run on two cores, more for rtbench, which also builds its value pools);
+ *       bar: ratio >= 0.9. Both in steady state: rtbench after a 5 s warmup, ProducerPerformance from its sixth
+ *       one-second report on (JVM start and JIT compilation take a large, variable share of a short run on two
+ *       cores, more for rtbench, which also builds its value pools);
  *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
  *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
  *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
@@ -45,16 +45,20 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * of the gigabytes written by the max-rate rounds stalls the co-located broker and the producers for tens of
  * milliseconds at a time, 30 s after the writes (the dirty-page expiry), which measures the disk, not the producer.
  *
- * Keys: ProducerPerformance sends none and spreads batches over the topic's partitions (sticky partitioner); rtbench
- * runs with its default {@code --key id} (the 36-byte {@code _id}), which spreads events over the same partitions.
- * ({@code --key generator} puts one generator's events into one partition: a different, narrower workload.)
+ * Keys: ProducerPerformance sends none, so the producer's sticky partitioner fills one partition's batch at a time.
+ * The bar compares it with rtbench's {@code --key none}: the same records. Each round also runs rtbench's default
+ * {@code --key id} (the 36-byte {@code _id}, so a burst's events land in all partitions' batches at once), reported
+ * beside it as the cost of the key, and the paced runs use it.
  */
 public final class ProducerBenchmark {
 
     private static final Pattern PERF_WINDOW = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec");
 
-    /** Warm-up of both producers before the max-rate measurement: ProducerPerformance's first report window. */
-    private static final String MAX_RATE_WARMUP = "5s";
+    /**
+     * Warm-up of both producers before the max-rate measurement: rtbench's {@code --warmup}, and the first reports of
+     * ProducerPerformance, which reports every second.
+     */
+    private static final int MAX_RATE_WARMUP_SECONDS = 5;
 
     /** Linux's USER_HZ, the unit of the times in /proc/PID/stat, is 100 on every common architecture. */
     private static final int CLOCK_TICKS_PER_SECOND = 100;
@@ -74,7 +78,7 @@ public final class ProducerBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int records = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
+        int records = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
         // Deleted topics leave the log at once, so that a tmpfs holds one run's data at a time.
@@ -96,11 +100,12 @@ public final class ProducerBenchmark {
                 Runtime.getRuntime().availableProcessors(),
                 Files.getFileStore(dir).type());
         List<Double> baseline = new ArrayList<>();
-        List<Double> rtbench = new ArrayList<>();
+        List<Double> keyless = new ArrayList<>();
+        List<Double> keyed = new ArrayList<>();
         // The broker's own JIT warms up over the first millions of records: an uncounted round of each producer
         // first, so that neither is measured against a colder broker than the other.
         Child warmupPerf = producerPerformance(payloads, records, -1);
-        Measured warmupOurs = rtbench("max", records, "max-warmup");
+        Measured warmupOurs = rtbench("max", records, "max-warmup", "none");
         System.out.printf(
                 Locale.ROOT,
                 "broker warm-up round (not counted): ProducerPerformance %,.0f rec/s, rtbench %,.0f ev/s%n",
@@ -110,37 +115,47 @@ public final class ProducerBenchmark {
         for (int round = 0; round < rounds; round++) {
             Child perf = producerPerformance(payloads, records, round);
             baseline.add(perf.eventsPerSecond());
-            Measured ours = rtbench("max", records, "max-" + round);
-            rtbench.add(ours.eventsPerSecond());
-            peakRssKb = Math.max(peakRssKb, ours.child().peakRssKb());
+            Measured ours = rtbench("max", records, "max-" + round, "none");
+            keyless.add(ours.eventsPerSecond());
+            Measured oursKeyed = rtbench("max", records, "max-id-" + round, "id");
+            keyed.add(oursKeyed.eventsPerSecond());
+            peakRssKb = Math.max(
+                    peakRssKb,
+                    Math.max(ours.child().peakRssKb(), oursKeyed.child().peakRssKb()));
             System.out.printf(
                     Locale.ROOT,
-                    "round %d: ProducerPerformance %,.0f rec/s (%.1f CPU s), rtbench %,.0f ev/s (%.1f CPU s)%n",
+                    "round %d: ProducerPerformance %,.0f rec/s (%.1f CPU s), rtbench --key none %,.0f ev/s"
+                            + " (%.1f CPU s), --key id %,.0f ev/s (%.1f CPU s)%n",
                     round,
                     baseline.get(round),
                     perf.cpuSeconds(),
-                    rtbench.get(round),
-                    ours.child().cpuSeconds());
+                    keyless.get(round),
+                    ours.child().cpuSeconds(),
+                    keyed.get(round),
+                    oursKeyed.child().cpuSeconds());
         }
         double baseMedian = median(baseline);
-        double oursMedian = median(rtbench);
+        double oursMedian = median(keyless);
+        double keyedMedian = median(keyed);
         System.out.printf(
                 Locale.ROOT,
-                "%nmax rate: ProducerPerformance %,.0f rec/s (%.1f MB/s), rtbench %,.0f ev/s "
-                        + "(%.1f MB/s); ratio %.3f (bar >= 0.9); rtbench peak RSS %d MB%n",
+                "%nmax rate: ProducerPerformance %,.0f rec/s (%.1f MB/s), rtbench --key none %,.0f ev/s (%.1f MB/s):"
+                        + " ratio %.3f (bar >= 0.9); rtbench --key id %,.0f ev/s: ratio %.3f; rtbench peak RSS %d MB%n",
                 baseMedian,
                 baseMedian * 1250 / 1e6,
                 oursMedian,
                 oursMedian * 1250 / 1e6,
                 oursMedian / baseMedian,
+                keyedMedian,
+                keyedMedian / baseMedian,
                 peakRssKb / 1024);
 
         System.out.println();
         System.out.println("| target | achieved | error | scheduleDelay p50 | p99 | p99.9 | produceAck p50 | p99 |");
         System.out.println("|---|---|---|---|---|---|---|---|");
         for (double share : new double[] {0.10, 0.25, 0.50}) {
-            long target = Math.round(oursMedian * share / 50) * 50;
-            Measured paced = rtbench(target + "/s", 0, "paced-" + target);
+            long target = Math.round(keyedMedian * share / 50) * 50;
+            Measured paced = rtbench(target + "/s", 0, "paced-" + target, "id");
             StepResult step = paced.step();
             LatencySummary delay = step.latencyMs().get(Metrics.SCHEDULE_DELAY);
             LatencySummary ack = step.latencyMs().get(Metrics.PRODUCE_ACK);
@@ -193,23 +208,26 @@ public final class ProducerBenchmark {
                 "--producer-props",
                 "bootstrap.servers=" + bootstrap,
                 "acks=all",
-                "enable.idempotence=true");
+                "enable.idempotence=true",
+                "--reporting-interval",
+                "1000");
         Child child = runToEnd(command, "perf-" + round);
-        // Its report every 5 s: the first window (JVM start, JIT) is left out, like rtbench's warmup.
+        // Its report every second: the first seconds (JVM start, JIT) are left out, like rtbench's warmup; the
+        // rest up to its last full report counts, like rtbench's measured phase up to its last event.
         double steadyRecords = 0;
         double steadySeconds = 0;
         int windows = 0;
         for (String line : child.output().split("\n")) {
             Matcher window = PERF_WINDOW.matcher(line);
-            if (window.find() && !line.contains("50th") && windows++ > 0) {
+            if (window.find() && !line.contains("50th") && windows++ >= MAX_RATE_WARMUP_SECONDS) {
                 double sent = Double.parseDouble(window.group(1));
                 steadyRecords += sent;
                 steadySeconds += sent / Double.parseDouble(window.group(2));
             }
         }
-        if (windows < 2) {
-            throw new IllegalStateException(
-                    "fewer than two 5 s windows from ProducerPerformance (send more records):\n" + child.output());
+        if (windows < MAX_RATE_WARMUP_SECONDS + 2) {
+            throw new IllegalStateException("fewer than two reports from ProducerPerformance after its warm-up"
+                    + " (send more records):\n" + child.output());
         }
         return child.withEventsPerSecond(steadyRecords / steadySeconds);
     }
@@ -227,7 +245,7 @@ public final class ProducerBenchmark {
         }
     }
 
-    private Measured rtbench(String rate, int events, String name) throws Exception {
+    private Measured rtbench(String rate, int events, String name, String key) throws Exception {
         Path result = dir.resolve(name + ".json");
         List<String> command = new ArrayList<>(List.of(
                 java,
@@ -242,13 +260,18 @@ public final class ProducerBenchmark {
                 "--rate",
                 rate,
                 "--key",
-                "id",
+                key,
                 "--result",
                 result.toString()));
         command.addAll(
                 events > 0
                         ? List.of(
-                                "--warmup", MAX_RATE_WARMUP, "--events", Integer.toString(events), "--duration", "10m")
+                                "--warmup",
+                                MAX_RATE_WARMUP_SECONDS + "s",
+                                "--events",
+                                Integer.toString(events),
+                                "--duration",
+                                "10m")
                         : List.of("--warmup", "15s", "--duration", "15s"));
         Child child = runToEnd(command, "rtbench-" + name);
         return new Measured(ResultFiles.read(result).steps().get(0), child);
