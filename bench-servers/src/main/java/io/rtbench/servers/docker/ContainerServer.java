@@ -1,25 +1,19 @@
 package io.rtbench.servers.docker;
 
-import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.StartedServer;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.containers.GenericContainer;
 
 /** A server in a container; closing it stops and removes the container. */
-final class ContainerServer implements RunningServer {
+final class ContainerServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ContainerServer.class);
 
-    private final ServerKind kind;
     private final GenericContainer<?> container;
-    private final String address;
-    private final int port;
-    private final String version;
     private final ContainerLog log;
-    private final AtomicBoolean closed = new AtomicBoolean();
 
     ContainerServer(
             ServerKind kind,
@@ -28,32 +22,9 @@ final class ContainerServer implements RunningServer {
             int port,
             String version,
             ContainerLog log) {
-        this.kind = kind;
+        super(kind, address, port, version);
         this.container = container;
-        this.address = address;
-        this.port = port;
-        this.version = version;
         this.log = log;
-    }
-
-    @Override
-    public ServerKind kind() {
-        return kind;
-    }
-
-    @Override
-    public String address() {
-        return address;
-    }
-
-    @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String version() {
-        return version;
     }
 
     /**
@@ -72,14 +43,11 @@ final class ContainerServer implements RunningServer {
     }
 
     @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected void stop() {
         try {
             container.stop();
         } catch (RuntimeException e) {
-            LOG.warn("{} container {} did not stop cleanly", kind.cliName(), container.getContainerId(), e);
+            LOG.warn("{} container {} did not stop cleanly", kind().cliName(), container.getContainerId(), e);
         } finally {
             log.close();
         }
@@ -87,7 +55,7 @@ final class ContainerServer implements RunningServer {
 
     @Override
     public String toString() {
-        return kind.cliName() + " " + version + " at " + address + " (container " + container.getDockerImageName()
+        return kind().cliName() + " " + version() + " at " + address() + " (container " + container.getDockerImageName()
                 + ")";
     }
 }

@@ -1,11 +1,10 @@
 package io.rtbench.servers.local;
 
-import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.StartedServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,20 +13,15 @@ import org.slf4j.LoggerFactory;
  * period) and deletes its temp dir; a JVM shutdown hook does the same if nobody closed it, so that Ctrl-C does not leave
  * servers behind.
  */
-final class ChildServer implements RunningServer {
+final class ChildServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChildServer.class);
     static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
-    private final ServerKind kind;
-    private final String address;
-    private final int port;
-    private final String version;
     private final long pid;
     private final ChildProcess process;
     private final Runnable requestStop;
     private final ServerFiles files;
-    private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread shutdownHook;
 
     /**
@@ -43,15 +37,12 @@ final class ChildServer implements RunningServer {
             ChildProcess process,
             Runnable requestStop,
             ServerFiles files) {
-        this.kind = kind;
-        this.address = address;
-        this.port = port;
-        this.version = version;
+        super(kind, address, port, version);
         this.pid = pid;
         this.process = process;
         this.requestStop = requestStop;
         this.files = files;
-        this.shutdownHook = new Thread(this::stopAndClean, "rtbench-stop-" + kind.cliName());
+        this.shutdownHook = new Thread(this::close, "rtbench-stop-" + kind.cliName());
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
@@ -81,26 +72,6 @@ final class ChildServer implements RunningServer {
     }
 
     @Override
-    public ServerKind kind() {
-        return kind;
-    }
-
-    @Override
-    public String address() {
-        return address;
-    }
-
-    @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String version() {
-        return version;
-    }
-
-    @Override
     public long pid() {
         return pid;
     }
@@ -116,22 +87,15 @@ final class ChildServer implements RunningServer {
     }
 
     @Override
-    public void close() {
+    protected void stop() {
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException shuttingDown) {
-            // the hook is running or about to: it stops the server
-        }
-        stopAndClean();
-    }
-
-    private void stopAndClean() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
+            // the JVM is exiting: this is the hook, or the hook runs too and finds the server closed
         }
         process.stop(STOP_GRACE, requestStop);
         deleteFiles(files);
-        LOG.info("stopped {} at {}", kind.cliName(), address);
+        LOG.info("stopped {} at {}", kind().cliName(), address());
     }
 
     private static void deleteFiles(ServerFiles files) {
@@ -144,6 +108,7 @@ final class ChildServer implements RunningServer {
 
     @Override
     public String toString() {
-        return kind.cliName() + " " + version + " at " + address + " (pid " + pid + ", log " + files.logFile() + ")";
+        return kind().cliName() + " " + version() + " at " + address() + " (pid " + pid + ", log " + files.logFile()
+                + ")";
     }
 }

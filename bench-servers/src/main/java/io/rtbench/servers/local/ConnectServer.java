@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
-import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.StartedServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.common.utils.Exit;
 import org.apache.kafka.connect.cli.ConnectDistributed;
@@ -24,20 +23,18 @@ import org.slf4j.LoggerFactory;
  * A real Kafka Connect 4 distributed worker in this JVM, with JSON converters and its own group and internal topics on
  * the given broker. Its logs go through SLF4J into the host JVM's log.
  */
-final class ConnectServer implements RunningServer {
+final class ConnectServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration HTTP_TIMEOUT = Duration.ofSeconds(5);
 
     private final Connect<?> connect;
-    private final int port;
     private final String groupId;
-    private final AtomicBoolean closed = new AtomicBoolean();
 
     private ConnectServer(Connect<?> connect, int port, String groupId) {
+        super(ServerKind.CONNECT, "http://127.0.0.1:" + port, port, AppInfoParser.getVersion());
         this.connect = connect;
-        this.port = port;
         this.groupId = groupId;
     }
 
@@ -102,26 +99,6 @@ final class ConnectServer implements RunningServer {
     }
 
     @Override
-    public ServerKind kind() {
-        return ServerKind.CONNECT;
-    }
-
-    @Override
-    public String address() {
-        return "http://127.0.0.1:" + port;
-    }
-
-    @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String version() {
-        return AppInfoParser.getVersion();
-    }
-
-    @Override
     public long pid() {
         return ProcessHandle.current().pid();
     }
@@ -137,10 +114,7 @@ final class ConnectServer implements RunningServer {
     }
 
     @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected void stop() {
         long startNanos = System.nanoTime();
         try {
             connect.stop();

@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
-import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.StartedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
@@ -27,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * A real single-node Kafka 4 broker in this JVM: KRaft, broker and controller combined, storage formatted in a temp
  * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console.
  */
-final class KafkaServer implements RunningServer {
+final class KafkaServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -35,13 +34,11 @@ final class KafkaServer implements RunningServer {
 
     private final KafkaRaftServer server;
     private final Path tempDir;
-    private final int port;
-    private final AtomicBoolean closed = new AtomicBoolean();
 
     private KafkaServer(KafkaRaftServer server, Path tempDir, int port) {
+        super(ServerKind.KAFKA, "127.0.0.1:" + port, port, AppInfoParser.getVersion());
         this.server = server;
         this.tempDir = tempDir;
-        this.port = port;
     }
 
     /** Starts a broker and returns once an admin client has seen it in the cluster. */
@@ -123,26 +120,6 @@ final class KafkaServer implements RunningServer {
     }
 
     @Override
-    public ServerKind kind() {
-        return ServerKind.KAFKA;
-    }
-
-    @Override
-    public String address() {
-        return "127.0.0.1:" + port;
-    }
-
-    @Override
-    public int port() {
-        return port;
-    }
-
-    @Override
-    public String version() {
-        return AppInfoParser.getVersion();
-    }
-
-    @Override
     public long pid() {
         return ProcessHandle.current().pid();
     }
@@ -158,10 +135,7 @@ final class KafkaServer implements RunningServer {
     }
 
     @Override
-    public void close() {
-        if (!closed.compareAndSet(false, true)) {
-            return;
-        }
+    protected void stop() {
         long startNanos = System.nanoTime();
         try {
             server.shutdown();
