@@ -2,7 +2,6 @@ package io.rtbench.connectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.core.event.Event;
@@ -21,7 +20,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -35,7 +33,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The contract every target driver keeps, run against the real server of each (spec section 7, no mocks): one
- * subclass per target kind supplies the configuration, the assertions are the same for all.
+ * subclass per target kind supplies the configuration, the assertions are the same for all. Targets with a server
+ * extend {@link ServerTargetContractIT}, which adds what an unreachable server must do.
  */
 @ExtendWith(ServersExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -49,9 +48,6 @@ public abstract class TargetContractIT {
 
     /** The configuration of a target of this kind on its real server, using {@code collection}. */
     protected abstract TargetConfig config(String collection);
-
-    /** A configuration whose server cannot be reached (nothing listens there); empty when the target has no server. */
-    protected abstract Optional<TargetConfig> unreachableConfig();
 
     /**
      * Whether the target keeps one copy per {@code _id} (false: ClickHouse until parts merge, and the in-memory targets,
@@ -233,28 +229,6 @@ public abstract class TargetContractIT {
         }
         int total = writers * batches * 50;
         assertThat(target.audit(generator)).isEqualTo(new AuditCounts(total, total, total - 1));
-    }
-
-    @Test
-    void unreachableServerFailsFastWithAClearMessage() {
-        Optional<TargetConfig> unreachable = unreachableConfig();
-        assumeThat(unreachable).as("this target has no server").isPresent();
-        TargetConfig config = unreachable.get();
-        Target target = open(config);
-        long startNanos = System.nanoTime();
-
-        assertThatThrownBy(target::ensureCollection)
-                .isInstanceOf(TargetException.class)
-                .hasMessageStartingWith(config.kind() + " at ")
-                .hasMessageContaining("cannot connect")
-                .hasMessageContaining("check")
-                .hasMessageNotContaining("\n");
-        assertThatThrownBy(() -> target.newestEventTimeMicros(1)).isInstanceOf(TargetException.class);
-        assertThatThrownBy(() -> target.write(TestEvents.batch(1, 0, 5, nowMicros())))
-                .isInstanceOf(TargetException.class);
-
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - startNanos);
-        assertThat(elapsed).isLessThan(config.timeout().plusSeconds(1));
     }
 
     @Test

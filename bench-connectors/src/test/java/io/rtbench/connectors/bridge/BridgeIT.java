@@ -18,6 +18,7 @@ import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.TestProducers;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -35,7 +36,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -241,13 +241,7 @@ class BridgeIT {
     /** Sends the events and waits for every acknowledgement: a send that failed fails the test here. */
     private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq)
             throws Exception {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                kafka.address(),
-                // One request in flight: a new partition's first request refused while later ones land loses its
-                // events with an idempotent producer (KAFKA-15591, seen with Kafka 4.3.1 on auto-created topics).
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
-                1);
+        Map<String, Object> config = TestProducers.lossless(kafka.address());
         List<Future<RecordMetadata>> acks = new ArrayList<>();
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {

@@ -3,7 +3,7 @@ package io.rtbench.connectors.clickhouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.connectors.TargetContractIT;
+import io.rtbench.connectors.ServerTargetContractIT;
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
@@ -22,11 +22,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class ClickHouseTargetIT extends TargetContractIT {
+class ClickHouseTargetIT extends ServerTargetContractIT {
 
     private RunningServer server;
 
@@ -47,10 +46,10 @@ class ClickHouseTargetIT extends TargetContractIT {
     }
 
     @Override
-    protected Optional<TargetConfig> unreachableConfig() {
+    protected TargetConfig unreachableConfig() {
         URI nothing = URI.create("http://127.0.0.1:" + FreePorts.free());
-        return Optional.of(new TargetConfig(
-                "clickhouse", nothing, "rtbench_events", Credentials.NONE, Duration.ofSeconds(2), Map.of()));
+        return new TargetConfig(
+                "clickhouse", nothing, "rtbench_events", Credentials.NONE, Duration.ofSeconds(2), Map.of());
     }
 
     /** Re-delivered rows stay until ReplacingMergeTree merges their parts. */

@@ -5,6 +5,7 @@ import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.time.EpochClock;
+import io.rtbench.servers.junit.TestProducers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,19 +84,9 @@ final class ConnectTestKit {
 
     /** Sends events (again) and waits for every acknowledgement. */
     static void send(String bootstrapServers, String topic, List<Event> events, boolean envelope) throws Exception {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.LINGER_MS_CONFIG,
-                5,
-                // One request in flight: a new partition's first request refused while later ones land loses its
-                // events with an idempotent producer (KAFKA-15591, seen with Kafka 4.3.1 on auto-created topics).
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
-                1,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                TIMEOUT_MS);
+        Map<String, Object> config = TestProducers.lossless(bootstrapServers);
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, TIMEOUT_MS);
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> acks = new ArrayList<>();

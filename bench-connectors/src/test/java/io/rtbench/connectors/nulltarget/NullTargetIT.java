@@ -3,7 +3,6 @@ package io.rtbench.connectors.nulltarget;
 import io.rtbench.connectors.TargetContractIT;
 import io.rtbench.core.target.TargetConfig;
 import java.util.Map;
-import java.util.Optional;
 
 /** The contract on the null target: it counts what it discards, and nothing ever becomes visible. */
 class NullTargetIT extends TargetContractIT {
@@ -11,11 +10,6 @@ class NullTargetIT extends TargetContractIT {
     @Override
     protected TargetConfig config(String collection) {
         return new TargetConfig("null", null, collection, null, null, Map.of());
-    }
-
-    @Override
-    protected Optional<TargetConfig> unreachableConfig() {
-        return Optional.empty();
     }
 
     /** The null target counts redelivered copies, so that the audit shows them. */

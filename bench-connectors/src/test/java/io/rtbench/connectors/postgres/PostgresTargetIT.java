@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.connectors.TargetContractIT;
+import io.rtbench.connectors.ServerTargetContractIT;
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -34,7 +33,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class PostgresTargetIT extends TargetContractIT {
+class PostgresTargetIT extends ServerTargetContractIT {
 
     /** The local provider's cluster trusts this user on loopback (RunningServer's javadoc). */
     private static final Credentials USER = new Credentials("rtbench", null, null);
@@ -56,10 +55,9 @@ class PostgresTargetIT extends TargetContractIT {
     }
 
     @Override
-    protected Optional<TargetConfig> unreachableConfig() {
+    protected TargetConfig unreachableConfig() {
         URI nothing = URI.create("postgresql://127.0.0.1:" + FreePorts.free() + "/rtbench");
-        return Optional.of(
-                new TargetConfig("postgres", nothing, "rtbench_events", USER, Duration.ofSeconds(2), Map.of()));
+        return new TargetConfig("postgres", nothing, "rtbench_events", USER, Duration.ofSeconds(2), Map.of());
     }
 
     @Override

@@ -10,7 +10,6 @@ import io.rtbench.core.target.TargetConfig;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -26,11 +25,6 @@ class ReferenceTargetIT extends TargetContractIT {
                 null,
                 Duration.ofSeconds(5),
                 Map.of("visibility.delay", "50ms", "visibility.jitter", "10ms"));
-    }
-
-    @Override
-    protected Optional<TargetConfig> unreachableConfig() {
-        return Optional.empty();
     }
 
     /** The reference target keeps redelivered copies, so that the audit shows them. */

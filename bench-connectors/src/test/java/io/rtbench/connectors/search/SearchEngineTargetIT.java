@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.connectors.TargetContractIT;
+import io.rtbench.connectors.ServerTargetContractIT;
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
@@ -22,12 +22,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /** The contract, plus what only Elasticsearch and OpenSearch have: item-level bulk failures and index options. */
-abstract class SearchEngineTargetIT extends TargetContractIT {
+abstract class SearchEngineTargetIT extends ServerTargetContractIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -42,10 +41,9 @@ abstract class SearchEngineTargetIT extends TargetContractIT {
     }
 
     @Override
-    protected Optional<TargetConfig> unreachableConfig() {
+    protected TargetConfig unreachableConfig() {
         URI nothing = URI.create("http://127.0.0.1:" + FreePorts.free());
-        return Optional.of(
-                new TargetConfig(kind(), nothing, "rtbench_events", Credentials.NONE, Duration.ofSeconds(2), Map.of()));
+        return new TargetConfig(kind(), nothing, "rtbench_events", Credentials.NONE, Duration.ofSeconds(2), Map.of());
     }
 
     @Override

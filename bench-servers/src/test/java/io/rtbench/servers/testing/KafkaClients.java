@@ -1,5 +1,6 @@
 package io.rtbench.servers.testing;
 
+import io.rtbench.servers.junit.TestProducers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,21 +34,10 @@ public final class KafkaClients {
 
     /** Sends the values with acks=all and waits for every ack. */
     public static void produce(String bootstrapServers, String topic, List<String> values) throws Exception {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrapServers,
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                // One request in flight: a new partition's first request refused while later ones land loses its
-                // events with an idempotent producer (KAFKA-15591, seen with Kafka 4.3.1 on auto-created topics).
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
-                1,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
-                TIMEOUT_MS,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                TIMEOUT_MS / 2,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                TIMEOUT_MS);
+        Map<String, Object> config = TestProducers.lossless(bootstrapServers);
+        config.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, TIMEOUT_MS);
+        config.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, TIMEOUT_MS / 2);
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, TIMEOUT_MS);
         try (KafkaProducer<String, String> producer =
                 new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
