@@ -30,8 +30,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * <ol>
  *   <li>throughput at {@code --rate max} against Kafka's own {@code ProducerPerformance} sending a payload file of the
  *       same documents with the same producer settings (acks=all, idempotent, Kafka's defaults otherwise), both in
- *       child JVMs, alternating, after one uncounted round of each that warms the broker up, median of the rounds;
- *       bar: ratio >= 0.9. Both in steady state: rtbench after a 5 s warmup, ProducerPerformance from its sixth
+ *       child JVMs, alternating in ABBA order, each run on a quiet machine (after the previous run's topic is
+ *       deleted and the CPUs have been idle for 3 s), after one uncounted round of each that warms the broker up,
+ *       median of the rounds; bar: ratio >= 0.9. Both in steady state: rtbench after a 5 s warmup, ProducerPerformance from its sixth
  *       one-second report on (JVM start and JIT compilation take a large, variable share of a short run on two
  *       cores, more for rtbench, which also builds its value pools);
  *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
@@ -59,6 +60,11 @@ public final class ProducerBenchmark {
      * ProducerPerformance, which reports every second.
      */
     private static final int MAX_RATE_WARMUP_SECONDS = 5;
+
+    /** A run starts after this many seconds in a row with at least this share of all CPU time idle. */
+    private static final int QUIET_SECONDS = 3;
+
+    private static final double QUIET_IDLE_SHARE = 0.9;
 
     /** Linux's USER_HZ, the unit of the times in /proc/PID/stat, is 100 on every common architecture. */
     private static final int CLOCK_TICKS_PER_SECOND = 100;
@@ -113,11 +119,24 @@ public final class ProducerBenchmark {
                 warmupOurs.eventsPerSecond());
         long peakRssKb = 0;
         for (int round = 0; round < rounds; round++) {
-            Child perf = producerPerformance(payloads, records, round);
-            baseline.add(perf.eventsPerSecond());
+            // ABBA order (ProducerPerformance first in even rounds, last in odd ones): a drift over the rounds, such
+            // as the broker still warming up, favours neither producer.
+            boolean perfFirst = round % 2 == 0;
+            Child perf = null;
+            Measured oursKeyed = null;
+            if (perfFirst) {
+                perf = producerPerformance(payloads, records, round);
+            } else {
+                oursKeyed = rtbench("max", records, "max-id-" + round, "id");
+            }
             Measured ours = rtbench("max", records, "max-" + round, "none");
+            if (perfFirst) {
+                oursKeyed = rtbench("max", records, "max-id-" + round, "id");
+            } else {
+                perf = producerPerformance(payloads, records, round);
+            }
+            baseline.add(perf.eventsPerSecond());
             keyless.add(ours.eventsPerSecond());
-            Measured oursKeyed = rtbench("max", records, "max-id-" + round, "id");
             keyed.add(oursKeyed.eventsPerSecond());
             peakRssKb = Math.max(
                     peakRssKb,
@@ -301,7 +320,38 @@ public final class ProducerBenchmark {
             throw new IllegalStateException("exit " + process.exitValue() + " from " + command.get(4) + ":\n" + output);
         }
         admin.deleteTopics(List.of(topic)).all().get();
+        awaitQuietMachine();
         return new Child(output.toString(), peakRssKb, cpuTicks / (double) CLOCK_TICKS_PER_SECOND, 0);
+    }
+
+    /**
+     * Waits until the machine has been idle for {@link #QUIET_SECONDS} seconds in a row (at most a minute), so that
+     * each run starts on a quiet machine: right after a run, the broker is still deleting its topic's gigabytes and
+     * the JVM that ended may still be unmapping its heap. Without the wait, runs that followed each other at once
+     * differed by up to 30 % more than the same runs a minute apart (2026-11-25, by hand).
+     */
+    private static void awaitQuietMachine() throws Exception {
+        int quiet = 0;
+        long deadlineNanos = System.nanoTime() + 60_000_000_000L;
+        long[] before = cpuTimes();
+        while (quiet < QUIET_SECONDS && System.nanoTime() - deadlineNanos < 0) {
+            Thread.sleep(1_000);
+            long[] after = cpuTimes();
+            double idleShare = (after[0] - before[0]) / (double) Math.max(1, after[1] - before[1]);
+            quiet = idleShare >= QUIET_IDLE_SHARE ? quiet + 1 : 0;
+            before = after;
+        }
+    }
+
+    /** Idle (idle + iowait) and total ticks of all CPUs since boot, from the first line of /proc/stat. */
+    private static long[] cpuTimes() throws IOException {
+        String[] fields =
+                Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+        long total = 0;
+        for (int i = 1; i < fields.length; i++) {
+            total += Long.parseLong(fields[i]);
+        }
+        return new long[] {Long.parseLong(fields[4]) + Long.parseLong(fields[5]), total};
     }
 
     /** utime + stime of the whole process (fields 14 and 15 of /proc/PID/stat, after the command name). */
