@@ -269,6 +269,8 @@ public final class ProducerBenchmark {
         List<String> command = new ArrayList<>(List.of(
                 java,
                 "-Xmx512m",
+                // its GC pauses with wall-clock times, beside its result, to tell a pause from a stalled broker
+                "-Xlog:gc:file=" + dir.resolve(name + ".gc.log") + ":time,uptime",
                 "-cp",
                 classPath,
                 "io.rtbench.producer.ProducerMain",
