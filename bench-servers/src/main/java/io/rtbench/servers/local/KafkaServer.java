@@ -56,7 +56,7 @@ final class KafkaServer extends StartedServer {
             Properties properties = new Properties();
             properties.putAll(KafkaBrokerConfig.of(port, controllerPort, dataDir, options.settings()));
             KafkaConfig config = KafkaConfig.fromProps(properties, false);
-            format(dataDir);
+            format(config);
             kafka = new KafkaServer(new KafkaRaftServer(config, Time.SYSTEM), tempDir, port);
             kafka.server.startup();
             kafka.awaitClients();
@@ -86,19 +86,21 @@ final class KafkaServer extends StartedServer {
     }
 
     /** What {@code kafka-storage.sh format} does, with its console output sent to the log instead. */
-    private static void format(Path dataDir) {
+    /** Formats the log directories the config names: the temp dir's, or a user's {@code log.dirs} setting. */
+    private static void format(KafkaConfig config) {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (PrintStream printStream = new PrintStream(output, true, StandardCharsets.UTF_8)) {
-            new Formatter()
+            Formatter formatter = new Formatter()
                     .setPrintStream(printStream)
                     .setNodeId(Integer.parseInt(KafkaBrokerConfig.NODE_ID))
                     .setClusterId(Uuid.randomUuid().toString())
-                    .addDirectory(dataDir.toString())
-                    .setMetadataLogDirectory(dataDir.toString())
-                    .setControllerListenerName(KafkaBrokerConfig.CONTROLLER_LISTENER)
-                    .run();
+                    .setMetadataLogDirectory(config.metadataLogDir())
+                    .setControllerListenerName(KafkaBrokerConfig.CONTROLLER_LISTENER);
+            config.logDirs().forEach(formatter::addDirectory);
+            formatter.run();
         } catch (Exception e) {
-            throw new IllegalStateException("formatting Kafka storage in " + dataDir + " failed: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "formatting Kafka storage in " + config.logDirs() + " failed: " + e.getMessage(), e);
         }
         LOG.info("{}", output.toString(StandardCharsets.UTF_8).strip().replace(System.lineSeparator(), "; "));
     }

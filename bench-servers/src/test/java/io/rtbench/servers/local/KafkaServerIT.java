@@ -13,6 +13,7 @@ import io.rtbench.servers.testing.KafkaClients;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(ServersExtension.class)
 @LocalProviderOnly("the in-JVM broker (this JVM's pid, the host log); DockerServersIT covers the container")
@@ -80,6 +82,18 @@ class KafkaServerIT {
             assertThat(again.getLocalPort()).isEqualTo(port);
         }
         kafka.close(); // idempotent, must not throw
+    }
+
+    @Test
+    void aLogDirsSettingIsFormattedAndHoldsTheTopics(@TempDir Path dir) throws Exception {
+        Path logDir = dir.resolve("kafka-log");
+        try (KafkaServer kafka = KafkaServer.start(new ServerOptions(0, Map.of("log.dirs", logDir.toString())))) {
+            String topic = "own-dir-" + UUID.randomUUID();
+            KafkaClients.produce(kafka.address(), topic, List.of("one"));
+
+            assertThat(logDir.resolve("meta.properties")).isRegularFile();
+            assertThat(logDir.resolve(topic + "-0")).isDirectory();
+        }
     }
 
     @Test
