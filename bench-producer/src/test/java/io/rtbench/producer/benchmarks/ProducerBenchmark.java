@@ -37,6 +37,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  *       cores, more for rtbench, which also builds its value pools);
  *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
  *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
+ *       each followed by ProducerPerformance at the same rate, whose acks' latency over the same 15 s tells whether
+ *       the broker kept up (when it does not, the producer's buffer fills and every producer falls behind);
  *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
  *       included).
  * </ol>
@@ -53,7 +55,14 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  */
 public final class ProducerBenchmark {
 
-    private static final Pattern PERF_WINDOW = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec");
+    /** One of ProducerPerformance's one-second reports (its final summary adds percentiles, which this skips). */
+    private static final Pattern PERF_WINDOW = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec"
+            + " \\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency\\.$");
+
+    /** The paced runs: this long a warmup, then this long measured, for rtbench and ProducerPerformance alike. */
+    private static final int PACED_WARMUP_SECONDS = 15;
+
+    private static final int PACED_SECONDS = 15;
 
     /**
      * Warm-up of both producers before the max-rate measurement: rtbench's {@code --warmup}, and the first reports of
@@ -110,7 +119,8 @@ public final class ProducerBenchmark {
         List<Double> keyed = new ArrayList<>();
         // The broker's own JIT warms up over the first millions of records: an uncounted round of each producer
         // first, so that neither is measured against a colder broker than the other.
-        Child warmupPerf = producerPerformance(payloads, records, -1);
+        Child warmupPerf = producerPerformance(payloads, records, -1, "perf-warmup", MAX_RATE_WARMUP_SECONDS)
+                .child();
         Measured warmupOurs = rtbench("max", records, "max-warmup", "none");
         System.out.printf(
                 Locale.ROOT,
@@ -125,7 +135,8 @@ public final class ProducerBenchmark {
             Child perf = null;
             Measured oursKeyed = null;
             if (perfFirst) {
-                perf = producerPerformance(payloads, records, round);
+                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS)
+                        .child();
             } else {
                 oursKeyed = rtbench("max", records, "max-id-" + round, "id");
             }
@@ -133,7 +144,8 @@ public final class ProducerBenchmark {
             if (perfFirst) {
                 oursKeyed = rtbench("max", records, "max-id-" + round, "id");
             } else {
-                perf = producerPerformance(payloads, records, round);
+                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS)
+                        .child();
             }
             baseline.add(perf.eventsPerSecond());
             keyless.add(ours.eventsPerSecond());
@@ -170,18 +182,25 @@ public final class ProducerBenchmark {
                 peakRssKb / 1024);
 
         System.out.println();
-        System.out.println("| target | achieved | error | scheduleDelay p50 | p99 | p99.9 | produceAck p50 | p99 |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        // ProducerPerformance at the same rate is the baseline for the acks: when its acks fall behind too, the broker
+        // could not take the rate, and rtbench's scheduleDelay shows the backpressure rather than a late pacer.
+        System.out.println("| target | achieved | error | scheduleDelay p50 | p99 | p99.9 | produceAck p50 | p99"
+                + " | ProducerPerformance ack avg | max |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (double share : new double[] {0.10, 0.25, 0.50}) {
             long target = Math.round(keyedMedian * share / 50) * 50;
             Measured paced = rtbench(target + "/s", 0, "paced-" + target, "id");
+            int perfRecords = Math.toIntExact(target * (PACED_WARMUP_SECONDS + PACED_SECONDS));
+            PerfRun perf =
+                    producerPerformance(payloads, perfRecords, target, "perf-paced-" + target, PACED_WARMUP_SECONDS);
             StepResult step = paced.step();
             LatencySummary delay = step.latencyMs().get(Metrics.SCHEDULE_DELAY);
             LatencySummary ack = step.latencyMs().get(Metrics.PRODUCE_ACK);
             double achieved = step.rate().achievedEventsPerSec();
             System.out.printf(
                     Locale.ROOT,
-                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms | %.3f ms | %.2f ms | %.2f ms |%n",
+                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms | %.3f ms | %.2f ms | %.2f ms"
+                            + " | %.1f ms | %.1f ms |%n",
                     target,
                     share * 100,
                     achieved,
@@ -190,7 +209,9 @@ public final class ProducerBenchmark {
                     delay.p99(),
                     delay.p999(),
                     ack.p50(),
-                    ack.p99());
+                    ack.p99(),
+                    perf.meanAvgLatencyMs(),
+                    perf.maxLatencyMs());
         }
         Files.delete(payloads);
         System.out.println("result files of every run: " + dir);
@@ -209,7 +230,12 @@ public final class ProducerBenchmark {
         return file;
     }
 
-    private Child producerPerformance(Path payloads, int records, int round) throws Exception {
+    /**
+     * Runs ProducerPerformance ({@code throughput} records/s, -1 for as fast as it can) and keeps its one-second
+     * reports after the first {@code warmupSeconds} (JVM start, JIT; like rtbench's warmup) up to its last full one.
+     */
+    private PerfRun producerPerformance(Path payloads, int records, long throughput, String topic, int warmupSeconds)
+            throws Exception {
         List<String> command = List.of(
                 java,
                 "-Xmx512m", // the same heap as rtbench's below
@@ -217,38 +243,68 @@ public final class ProducerBenchmark {
                 classPath,
                 "org.apache.kafka.tools.ProducerPerformance",
                 "--topic",
-                "perf-" + round,
+                topic,
                 "--num-records",
                 Integer.toString(records),
                 "--payload-file",
                 payloads.toString(),
                 "--throughput",
-                "-1",
+                Long.toString(throughput),
                 "--producer-props",
                 "bootstrap.servers=" + bootstrap,
                 "acks=all",
                 "enable.idempotence=true",
                 "--reporting-interval",
                 "1000");
-        Child child = runToEnd(command, "perf-" + round);
-        // Its report every second: the first seconds (JVM start, JIT) are left out, like rtbench's warmup; the
-        // rest up to its last full report counts, like rtbench's measured phase up to its last event.
-        double steadyRecords = 0;
-        double steadySeconds = 0;
-        int windows = 0;
+        Child child = runToEnd(command, topic);
+        List<PerfWindow> windows = new ArrayList<>();
         for (String line : child.output().split("\n")) {
-            Matcher window = PERF_WINDOW.matcher(line);
-            if (window.find() && !line.contains("50th") && windows++ >= MAX_RATE_WARMUP_SECONDS) {
-                double sent = Double.parseDouble(window.group(1));
-                steadyRecords += sent;
-                steadySeconds += sent / Double.parseDouble(window.group(2));
+            Matcher window = PERF_WINDOW.matcher(line.strip());
+            if (window.find()) {
+                windows.add(new PerfWindow(
+                        Double.parseDouble(window.group(1)),
+                        Double.parseDouble(window.group(2)),
+                        Double.parseDouble(window.group(3)),
+                        Double.parseDouble(window.group(4))));
             }
         }
-        if (windows < MAX_RATE_WARMUP_SECONDS + 2) {
+        if (windows.size() < warmupSeconds + 2) {
             throw new IllegalStateException("fewer than two reports from ProducerPerformance after its warm-up"
                     + " (send more records):\n" + child.output());
         }
-        return child.withEventsPerSecond(steadyRecords / steadySeconds);
+        PerfRun run = new PerfRun(child, windows.subList(warmupSeconds, windows.size()));
+        return new PerfRun(child.withEventsPerSecond(run.recordsPerSecond()), run.steady());
+    }
+
+    /** One of ProducerPerformance's one-second reports: records sent, their rate, and their acks' latency. */
+    private record PerfWindow(double records, double recordsPerSecond, double avgLatencyMs, double maxLatencyMs) {}
+
+    /** A ProducerPerformance run and its reports after the warm-up. */
+    private record PerfRun(Child child, List<PerfWindow> steady) {
+        double recordsPerSecond() {
+            double records = 0;
+            double seconds = 0;
+            for (PerfWindow window : steady) {
+                records += window.records();
+                seconds += window.records() / window.recordsPerSecond();
+            }
+            return records / seconds;
+        }
+
+        /** The reports' average latencies, weighted by their records. */
+        double meanAvgLatencyMs() {
+            double records = 0;
+            double weighted = 0;
+            for (PerfWindow window : steady) {
+                records += window.records();
+                weighted += window.records() * window.avgLatencyMs();
+            }
+            return weighted / records;
+        }
+
+        double maxLatencyMs() {
+            return steady.stream().mapToDouble(PerfWindow::maxLatencyMs).max().orElseThrow();
+        }
     }
 
     /** A finished child process: its output, peak RSS and CPU time (user + system, all threads). */
@@ -293,7 +349,7 @@ public final class ProducerBenchmark {
                                 Integer.toString(events),
                                 "--duration",
                                 "10m")
-                        : List.of("--warmup", "15s", "--duration", "15s"));
+                        : List.of("--warmup", PACED_WARMUP_SECONDS + "s", "--duration", PACED_SECONDS + "s"));
         Child child = runToEnd(command, "rtbench-" + name);
         return new Measured(ResultFiles.read(result).steps().get(0), child);
     }
