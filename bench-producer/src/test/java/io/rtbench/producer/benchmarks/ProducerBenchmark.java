@@ -37,8 +37,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  *       cores, more for rtbench, which also builds its value pools);
  *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
  *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
- *       each followed by ProducerPerformance at the same rate, whose acks' latency over the same 15 s tells whether
- *       the broker kept up (when it does not, the producer's buffer fills and every producer falls behind);
+ *       each followed by two baselines at the same rate over the same 15 s: ProducerPerformance, whose acks' latency
+ *       tells whether the broker kept up (when it does not, the producer's buffer fills and every producer falls
+ *       behind), and {@link PacedSender}, rtbench's pacer sending ready-made documents, whose scheduleDelay is what
+ *       the machine allows any sender at that rate;
  *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
  *       included).
  * </ol>
@@ -47,6 +49,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * ({@code /dev/shm}) when there is one, and each run's topic is deleted after it. On a disk, the kernel's write-back
  * of the gigabytes written by the max-rate rounds stalls the co-located broker and the producers for tens of
  * milliseconds at a time, 30 s after the writes (the dirty-page expiry), which measures the disk, not the producer.
+ * The log is also bounded ({@link #BROKER_SETTINGS}): on a VM whose host takes freed memory back, memory the guest
+ * has not touched lately costs a host fault per page (see docs/BENCHMARKS.md, "Memory the host has taken back").
  *
  * Keys: ProducerPerformance sends none, so the producer's sticky partitioner fills one partition's batch at a time.
  * The bar compares it with rtbench's {@code --key none}: the same records. Each round also runs rtbench's default
@@ -59,6 +63,9 @@ public final class ProducerBenchmark {
     private static final Pattern PERF_WINDOW = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec"
             + " \\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency\\.$");
 
+    private static final Pattern SENDER_SUMMARY =
+            Pattern.compile("scheduleDelay p50 [\\d.]+ p99 ([\\d.]+) p999 ([\\d.]+) ms");
+
     /** The paced runs: this long a warmup, then this long measured, for rtbench and ProducerPerformance alike. */
     private static final int PACED_WARMUP_SECONDS = 15;
 
@@ -69,6 +76,23 @@ public final class ProducerBenchmark {
      * ProducerPerformance, which reports every second.
      */
     private static final int MAX_RATE_WARMUP_SECONDS = 5;
+
+    /**
+     * The benchmark's broker: deleted topics leave the log at once, and each partition keeps only its newest 256 MB in
+     * 64 MB segments, checked every second, so the log holds ~1.3 GB whatever a run writes. Measured on the 2-vCPU
+     * Firecracker VM of 2026-11-25: one thread writing a tmpfs file ran at 2.0-2.8 GB/s for its first 2-4 GB, then at
+     * 380 MB/s (the host faulting each new page in); kept to 1 GB by deleting the oldest 256 MB file, it wrote 12 GB at
+     * 2.0 GB/s throughout. Unbounded, the broker fell behind the 50 % rate after 1-4.6 GB; bounded, it kept up.
+     */
+    private static final Map<String, String> BROKER_SETTINGS = Map.of(
+            "log.segment.delete.delay.ms",
+            "0",
+            "log.retention.bytes",
+            Long.toString(256L << 20),
+            "log.segment.bytes",
+            Integer.toString(64 << 20),
+            "log.retention.check.interval.ms",
+            "1000");
 
     /** A run starts after this many seconds in a row with at least this share of all CPU time idle. */
     private static final int QUIET_SECONDS = 3;
@@ -96,8 +120,7 @@ public final class ProducerBenchmark {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
-        // Deleted topics leave the log at once, so that a tmpfs holds one run's data at a time.
-        ServerOptions broker = new ServerOptions(0, Map.of("log.segment.delete.delay.ms", "0"));
+        ServerOptions broker = new ServerOptions(0, BROKER_SETTINGS);
         try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, broker);
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
             new ProducerBenchmark(dir, kafka.address(), admin).run(records, rounds, kafka.version());
@@ -184,15 +207,17 @@ public final class ProducerBenchmark {
         System.out.println();
         // ProducerPerformance at the same rate is the baseline for the acks: when its acks fall behind too, the broker
         // could not take the rate, and rtbench's scheduleDelay shows the backpressure rather than a late pacer.
+        // PacedSender is the baseline for scheduleDelay: the same pacer without the generator.
         System.out.println("| target | achieved | error | scheduleDelay p50 | p99 | p99.9 | produceAck p50 | p99"
-                + " | ProducerPerformance ack avg | max |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
+                + " | ProducerPerformance ack avg | max | PacedSender scheduleDelay p99 | p99.9 |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (double share : new double[] {0.10, 0.25, 0.50}) {
             long target = Math.round(keyedMedian * share / 50) * 50;
             Measured paced = rtbench(target + "/s", 0, "paced-" + target, "id");
             int perfRecords = Math.toIntExact(target * (PACED_WARMUP_SECONDS + PACED_SECONDS));
             PerfRun perf =
                     producerPerformance(payloads, perfRecords, target, "perf-paced-" + target, PACED_WARMUP_SECONDS);
+            SenderDelay baselineDelay = pacedSender(payloads, target, "sender-paced-" + target);
             StepResult step = paced.step();
             LatencySummary delay = step.latencyMs().get(Metrics.SCHEDULE_DELAY);
             LatencySummary ack = step.latencyMs().get(Metrics.PRODUCE_ACK);
@@ -200,7 +225,7 @@ public final class ProducerBenchmark {
             System.out.printf(
                     Locale.ROOT,
                     "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms | %.3f ms | %.2f ms | %.2f ms"
-                            + " | %.1f ms | %.1f ms |%n",
+                            + " | %.1f ms | %.1f ms | %.3f ms | %.3f ms |%n",
                     target,
                     share * 100,
                     achieved,
@@ -211,7 +236,9 @@ public final class ProducerBenchmark {
                     ack.p50(),
                     ack.p99(),
                     perf.meanAvgLatencyMs(),
-                    perf.maxLatencyMs());
+                    perf.maxLatencyMs(),
+                    baselineDelay.p99Ms(),
+                    baselineDelay.p999Ms());
         }
         Files.delete(payloads);
         System.out.println("result files of every run: " + dir);
@@ -275,6 +302,30 @@ public final class ProducerBenchmark {
         PerfRun run = new PerfRun(child, windows.subList(warmupSeconds, windows.size()));
         return new PerfRun(child.withEventsPerSecond(run.recordsPerSecond()), run.steady());
     }
+
+    /** Runs {@link PacedSender} at {@code eventsPerSecond} with the paced runs' warmup and length. */
+    private SenderDelay pacedSender(Path payloads, long eventsPerSecond, String topic) throws Exception {
+        List<String> command = List.of(
+                java,
+                "-Xmx512m",
+                "-cp",
+                classPath,
+                PacedSender.class.getName(),
+                bootstrap,
+                topic,
+                payloads.toString(),
+                Long.toString(eventsPerSecond),
+                Integer.toString(PACED_WARMUP_SECONDS),
+                Integer.toString(PACED_SECONDS));
+        Matcher line = SENDER_SUMMARY.matcher(runToEnd(command, topic).output());
+        if (!line.find()) {
+            throw new IllegalStateException("no summary from PacedSender");
+        }
+        return new SenderDelay(Double.parseDouble(line.group(1)), Double.parseDouble(line.group(2)));
+    }
+
+    /** {@link PacedSender}'s scheduleDelay percentiles. */
+    private record SenderDelay(double p99Ms, double p999Ms) {}
 
     /** One of ProducerPerformance's one-second reports: records sent, their rate, and their acks' latency. */
     private record PerfWindow(double records, double recordsPerSecond, double avgLatencyMs, double maxLatencyMs) {}
