@@ -12,6 +12,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -25,7 +27,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * difference.
  *
  * <p>Arguments: bootstrap servers, topic, payload file, events per second, warmup seconds, measured seconds. Prints
- * one line: {@code scheduleDelay p50 P50 p99 P99 p999 P999 ms}.
+ * one line: {@code scheduleDelay p50 P50 p99 P99 p999 P999 ms}; exits 1 if a send failed.
  */
 public final class PacedSender {
 
@@ -49,6 +51,13 @@ public final class PacedSender {
         long measuredNanos = Long.parseLong(args[5]) * 1_000_000_000L;
 
         LatencyRecorder scheduleDelay = new LatencyRecorder("scheduleDelay");
+        // One callback for every record (rtbench's sink has one per burst): a failed send must not pass unnoticed.
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        Callback onFailure = (metadata, e) -> {
+            if (e != null) {
+                failure.compareAndSet(null, e);
+            }
+        };
         try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 bootstrap,
@@ -75,11 +84,15 @@ public final class PacedSender {
                 // Measured as rtbench's GeneratorLoop measures it: when the burst starts against when it was due.
                 scheduleDelay.recordMicros((System.nanoTime() - intended) / 1_000, BURST_EVENTS);
                 for (int i = 0; i < BURST_EVENTS; i++) {
-                    producer.send(new ProducerRecord<>(topic, keys.get(next), documents.get(next)));
+                    producer.send(new ProducerRecord<>(topic, keys.get(next), documents.get(next)), onFailure);
                     next = (next + 1) % documents.size();
                 }
             }
             producer.flush();
+        }
+        if (failure.get() != null) {
+            System.err.println("PacedSender: a send failed: " + failure.get());
+            System.exit(1);
         }
         LatencySummary delay = LatencySummary.ofMicros(scheduleDelay.total());
         System.out.printf(

@@ -142,24 +142,22 @@ public final class ProducerBenchmark {
         List<Double> keyed = new ArrayList<>();
         // The broker's own JIT warms up over the first millions of records: an uncounted round of each producer
         // first, so that neither is measured against a colder broker than the other.
-        Child warmupPerf = producerPerformance(payloads, records, -1, "perf-warmup", MAX_RATE_WARMUP_SECONDS)
-                .child();
+        PerfRun warmupPerf = producerPerformance(payloads, records, -1, "perf-warmup", MAX_RATE_WARMUP_SECONDS);
         Measured warmupOurs = rtbench("max", records, "max-warmup", "none");
         System.out.printf(
                 Locale.ROOT,
                 "broker warm-up round (not counted): ProducerPerformance %,.0f rec/s, rtbench %,.0f ev/s%n",
-                warmupPerf.eventsPerSecond(),
+                warmupPerf.recordsPerSecond(),
                 warmupOurs.eventsPerSecond());
         long peakRssKb = 0;
         for (int round = 0; round < rounds; round++) {
             // ABBA order (ProducerPerformance first in even rounds, last in odd ones): a drift over the rounds, such
             // as the broker still warming up, favours neither producer.
             boolean perfFirst = round % 2 == 0;
-            Child perf = null;
+            PerfRun perf = null;
             Measured oursKeyed = null;
             if (perfFirst) {
-                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS)
-                        .child();
+                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS);
             } else {
                 oursKeyed = rtbench("max", records, "max-id-" + round, "id");
             }
@@ -167,10 +165,9 @@ public final class ProducerBenchmark {
             if (perfFirst) {
                 oursKeyed = rtbench("max", records, "max-id-" + round, "id");
             } else {
-                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS)
-                        .child();
+                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS);
             }
-            baseline.add(perf.eventsPerSecond());
+            baseline.add(perf.recordsPerSecond());
             keyless.add(ours.eventsPerSecond());
             keyed.add(oursKeyed.eventsPerSecond());
             peakRssKb = Math.max(
@@ -182,7 +179,7 @@ public final class ProducerBenchmark {
                             + " (%.1f CPU s), --key id %,.0f ev/s (%.1f CPU s)%n",
                     round,
                     baseline.get(round),
-                    perf.cpuSeconds(),
+                    perf.child().cpuSeconds(),
                     keyless.get(round),
                     ours.child().cpuSeconds(),
                     keyed.get(round),
@@ -299,8 +296,7 @@ public final class ProducerBenchmark {
             throw new IllegalStateException("fewer than two reports from ProducerPerformance after its warm-up"
                     + " (send more records):\n" + child.output());
         }
-        PerfRun run = new PerfRun(child, windows.subList(warmupSeconds, windows.size()));
-        return new PerfRun(child.withEventsPerSecond(run.recordsPerSecond()), run.steady());
+        return new PerfRun(child, windows.subList(warmupSeconds, windows.size()));
     }
 
     /** Runs {@link PacedSender} at {@code eventsPerSecond} with the paced runs' warmup and length. */
@@ -359,11 +355,7 @@ public final class ProducerBenchmark {
     }
 
     /** A finished child process: its output, peak RSS and CPU time (user + system, all threads). */
-    private record Child(String output, long peakRssKb, double cpuSeconds, double eventsPerSecond) {
-        Child withEventsPerSecond(double rate) {
-            return new Child(output, peakRssKb, cpuSeconds, rate);
-        }
-    }
+    private record Child(String output, long peakRssKb, double cpuSeconds) {}
 
     private record Measured(StepResult step, Child child) {
         double eventsPerSecond() {
@@ -430,7 +422,7 @@ public final class ProducerBenchmark {
         }
         admin.deleteTopics(List.of(topic)).all().get();
         awaitQuietMachine();
-        return new Child(output.toString(), peakRssKb, cpuTicks / (double) CLOCK_TICKS_PER_SECOND, 0);
+        return new Child(output.toString(), peakRssKb, cpuTicks / (double) CLOCK_TICKS_PER_SECOND);
     }
 
     /**

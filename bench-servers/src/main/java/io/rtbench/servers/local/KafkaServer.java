@@ -85,8 +85,10 @@ final class KafkaServer extends StartedServer {
         return candidate;
     }
 
-    /** What {@code kafka-storage.sh format} does, with its console output sent to the log instead. */
-    /** Formats the log directories the config names: the temp dir's, or a user's {@code log.dirs} setting. */
+    /**
+     * What {@code kafka-storage.sh format} does for the log directories the config names (the temp dir's, or a user's
+     * {@code log.dirs} setting), with its console output sent to the log instead.
+     */
     private static void format(KafkaConfig config) {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (PrintStream printStream = new PrintStream(output, true, StandardCharsets.UTF_8)) {
