@@ -19,8 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
@@ -37,10 +39,11 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  *       cores, more for rtbench, which also builds its value pools);
  *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
  *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
- *       each followed by two baselines at the same rate over the same 15 s: ProducerPerformance, whose acks' latency
- *       tells whether the broker kept up (when it does not, the producer's buffer fills and every producer falls
- *       behind), and {@link PacedSender}, rtbench's pacer sending ready-made documents, whose scheduleDelay is what
- *       the machine allows any sender at that rate;
+ *       with two baselines at the same rate over the same 15 s: ProducerPerformance, whose acks' latency tells
+ *       whether the broker kept up (when it does not, the producer's buffer fills and every producer falls behind),
+ *       and {@link PacedSender}, rtbench's pacer sending ready-made documents, whose scheduleDelay is what the machine
+ *       allows any sender at that rate. A single run's p99 swings by ±0.5 ms here, so rtbench and PacedSender run in
+ *       pairs (third argument, default 3) in ABBA order; the table gives medians and how many runs met the bar;
  *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
  *       included).
  * </ol>
@@ -107,6 +110,10 @@ public final class ProducerBenchmark {
     private final String java =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
     private final String bootstrap;
+    /** rtbench's own JVM options ({@code tools/rtbench.jvm.options}), for rtbench and PacedSender alike. */
+    private final String jvmOptions = "@"
+            + Path.of(System.getProperty("rtbench.jvm.options", "tools/rtbench.jvm.options"))
+                    .toAbsolutePath();
 
     private final Admin admin;
 
@@ -119,15 +126,16 @@ public final class ProducerBenchmark {
     public static void main(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        int pacedPairs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
         ServerOptions broker = new ServerOptions(0, BROKER_SETTINGS);
         try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, broker);
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
-            new ProducerBenchmark(dir, kafka.address(), admin).run(records, rounds, kafka.version());
+            new ProducerBenchmark(dir, kafka.address(), admin).run(records, rounds, pacedPairs, kafka.version());
         }
     }
 
-    private void run(int records, int rounds, String kafkaVersion) throws Exception {
+    private void run(int records, int rounds, int pacedPairs, String kafkaVersion) throws Exception {
         Path payloads = payloadFile(10_000);
         System.out.printf(
                 Locale.ROOT,
@@ -204,38 +212,62 @@ public final class ProducerBenchmark {
         System.out.println();
         // ProducerPerformance at the same rate is the baseline for the acks: when its acks fall behind too, the broker
         // could not take the rate, and rtbench's scheduleDelay shows the backpressure rather than a late pacer.
-        // PacedSender is the baseline for scheduleDelay: the same pacer without the generator.
-        System.out.println("| target | achieved | error | scheduleDelay p50 | p99 | p99.9 | produceAck p50 | p99"
-                + " | ProducerPerformance ack avg | max | PacedSender scheduleDelay p99 | p99.9 |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        // PacedSender is the baseline for scheduleDelay: the same pacer without the generator. A single run's p99
+        // swings by ±0.5 ms on a shared two-core machine, so rtbench and PacedSender run in pairs, in ABBA order, and
+        // the table gives the medians and how many runs met the bar.
+        System.out.println("| target | achieved (median) | error (worst) | scheduleDelay p50 | p99 (runs) | p99 < 1 ms"
+                + " | p99.9 | produceAck p50 | p99 | ProducerPerformance ack avg | max"
+                + " | PacedSender scheduleDelay p99 (runs) | p99 < 1 ms | p99.9 |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (double share : new double[] {0.10, 0.25, 0.50}) {
             long target = Math.round(keyedMedian * share / 50) * 50;
-            Measured paced = rtbench(target + "/s", 0, "paced-" + target, "id");
             int perfRecords = Math.toIntExact(target * (PACED_WARMUP_SECONDS + PACED_SECONDS));
             PerfRun perf =
                     producerPerformance(payloads, perfRecords, target, "perf-paced-" + target, PACED_WARMUP_SECONDS);
-            SenderDelay baselineDelay = pacedSender(payloads, target, "sender-paced-" + target);
-            StepResult step = paced.step();
-            LatencySummary delay = step.latencyMs().get(Metrics.SCHEDULE_DELAY);
-            LatencySummary ack = step.latencyMs().get(Metrics.PRODUCE_ACK);
-            double achieved = step.rate().achievedEventsPerSec();
+            List<StepResult> paced = new ArrayList<>();
+            List<SenderDelay> baselines = new ArrayList<>();
+            for (int pair = 0; pair < pacedPairs; pair++) {
+                String suffix = target + "-" + pair;
+                if (pair % 2 == 0) {
+                    paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
+                    baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
+                } else {
+                    baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
+                    paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
+                }
+            }
+            List<Double> delayP99 = latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p99);
+            List<Double> senderP99 = baselines.stream().map(SenderDelay::p99Ms).toList();
+            double worstError = 0;
+            for (StepResult step : paced) {
+                double error = (step.rate().achievedEventsPerSec() - target) * 100 / target;
+                worstError = Math.abs(error) > Math.abs(worstError) ? error : worstError;
+            }
             System.out.printf(
                     Locale.ROOT,
-                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms | %.3f ms | %.2f ms | %.2f ms"
-                            + " | %.1f ms | %.1f ms | %.3f ms | %.3f ms |%n",
+                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms (%s) | %d of %d | %.3f ms | %.2f ms"
+                            + " | %.2f ms | %.1f ms | %.1f ms | %.3f ms (%s) | %d of %d | %.3f ms |%n",
                     target,
                     share * 100,
-                    achieved,
-                    (achieved - target) * 100 / target,
-                    delay.p50(),
-                    delay.p99(),
-                    delay.p999(),
-                    ack.p50(),
-                    ack.p99(),
+                    median(paced.stream()
+                            .map(step -> step.rate().achievedEventsPerSec())
+                            .toList()),
+                    worstError,
+                    median(latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p50)),
+                    median(delayP99),
+                    joined(delayP99),
+                    belowOneMs(delayP99),
+                    pacedPairs,
+                    median(latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p999)),
+                    median(latencies(paced, Metrics.PRODUCE_ACK, LatencySummary::p50)),
+                    median(latencies(paced, Metrics.PRODUCE_ACK, LatencySummary::p99)),
                     perf.meanAvgLatencyMs(),
                     perf.maxLatencyMs(),
-                    baselineDelay.p99Ms(),
-                    baselineDelay.p999Ms());
+                    median(senderP99),
+                    joined(senderP99),
+                    belowOneMs(senderP99),
+                    pacedPairs,
+                    median(baselines.stream().map(SenderDelay::p999Ms).toList()));
         }
         Files.delete(payloads);
         System.out.println("result files of every run: " + dir);
@@ -262,7 +294,7 @@ public final class ProducerBenchmark {
             throws Exception {
         List<String> command = List.of(
                 java,
-                "-Xmx512m", // the same heap as rtbench's below
+                "-Xmx512m", // the heap kafka-producer-perf-test.sh gives it, with the JDK's default collector (G1)
                 "-cp",
                 classPath,
                 "org.apache.kafka.tools.ProducerPerformance",
@@ -303,7 +335,7 @@ public final class ProducerBenchmark {
     private SenderDelay pacedSender(Path payloads, long eventsPerSecond, String topic) throws Exception {
         List<String> command = List.of(
                 java,
-                "-Xmx512m",
+                jvmOptions,
                 "-cp",
                 classPath,
                 PacedSender.class.getName(),
@@ -367,7 +399,7 @@ public final class ProducerBenchmark {
         Path result = dir.resolve(name + ".json");
         List<String> command = new ArrayList<>(List.of(
                 java,
-                "-Xmx512m",
+                jvmOptions,
                 // its GC pauses with wall-clock times, beside its result, to tell a pause from a stalled broker
                 "-Xlog:gc:file=" + dir.resolve(name + ".gc.log") + ":time,uptime",
                 "-cp",
@@ -477,6 +509,21 @@ public final class ProducerBenchmark {
             // the process just ended
         }
         return 0;
+    }
+
+    private static List<Double> latencies(
+            List<StepResult> steps, String metric, ToDoubleFunction<LatencySummary> percentile) {
+        return steps.stream()
+                .map(step -> percentile.applyAsDouble(step.latencyMs().get(metric)))
+                .toList();
+    }
+
+    private static String joined(List<Double> millis) {
+        return millis.stream().map(ms -> String.format(Locale.ROOT, "%.3f", ms)).collect(Collectors.joining(", "));
+    }
+
+    private static long belowOneMs(List<Double> millis) {
+        return millis.stream().filter(ms -> ms < 1.0).count();
     }
 
     private static double median(List<Double> values) {

@@ -1,0 +1,115 @@
+package io.rtbench.producer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.pacing.Pacer;
+import io.rtbench.core.pacing.PacingClock;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.producer.sink.EventSink;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+class GeneratorLoopTest {
+
+    private static final long GENERATOR_ID = 4242;
+
+    /** A wall clock that advances one microsecond per reading, from a 16-digit start. */
+    private static final class SteppingClock implements EpochClock {
+        long micros = 1_763_800_000_000_000L;
+
+        @Override
+        public long epochMicros() {
+            return micros++;
+        }
+    }
+
+    /** Keeps a copy of every document, as a sink that outlives {@code add} must. */
+    private static final class RecordingSink implements EventSink {
+        final List<Integer> burstSizes = new ArrayList<>();
+        final List<Event> events = new ArrayList<>();
+        final List<Long> announcedTimes = new ArrayList<>();
+        final List<Long> announcedSeqs = new ArrayList<>();
+        final AtomicBoolean stop = new AtomicBoolean();
+        int stopAfterEvents = Integer.MAX_VALUE;
+        int inBurst = -1;
+
+        @Override
+        public void beginBurst(long intendedNanos, boolean measured) {
+            assertThat(inBurst).as("bursts do not nest").isEqualTo(-1);
+            inBurst = 0;
+        }
+
+        @Override
+        public void add(byte[] json, long seq, long eventTimeMicros) {
+            events.add(Event.parse(json.clone()));
+            announcedSeqs.add(seq);
+            announcedTimes.add(eventTimeMicros);
+            inBurst++;
+            if (events.size() == stopAfterEvents) {
+                stop.set(true);
+            }
+        }
+
+        @Override
+        public void endBurst() {
+            burstSizes.add(inBurst);
+            inBurst = -1;
+        }
+    }
+
+    @Test
+    void burstsArriveWholeGapFreeAndStampedOneByOne() {
+        int batchSize = 2_500;
+        long maxEvents = batchSize * 2L + 700;
+        RecordingSink sink = new RecordingSink();
+        SteppingClock clock = new SteppingClock();
+        GeneratorLoop loop = loop(sink, clock);
+
+        loop.run(unpaced(batchSize), batchSize, maxEvents, Long.MAX_VALUE, true, new AtomicBoolean());
+
+        assertThat(sink.burstSizes).containsExactly(batchSize, batchSize, 700);
+        assertThat(sink.events).hasSize((int) maxEvents);
+        long previousTime = 0;
+        for (int i = 0; i < sink.events.size(); i++) {
+            Event event = sink.events.get(i);
+            assertThat(event.seq()).isEqualTo(i);
+            assertThat(sink.announcedSeqs.get(i)).isEqualTo(i);
+            assertThat(event.generatorId()).isEqualTo(GENERATOR_ID);
+            // The time in the document is the one the sink is told, and it is later than the one before it: each
+            // event is stamped as it is created, not once per burst.
+            assertThat(event.eventTimeMicros()).isEqualTo(sink.announcedTimes.get(i));
+            assertThat(event.eventTimeMicros()).isGreaterThan(previousTime);
+            previousTime = event.eventTimeMicros();
+        }
+        assertThat(loop.producedEvents()).isEqualTo(maxEvents);
+        assertThat(loop.lastEventTimeMicros()).isEqualTo(previousTime);
+        assertThat(loop.docSizes().count()).isEqualTo(maxEvents);
+    }
+
+    @Test
+    void aStopRequestEndsTheRunBetweenBursts() {
+        RecordingSink sink = new RecordingSink();
+        sink.stopAfterEvents = 120;
+        GeneratorLoop loop = loop(sink, new SteppingClock());
+
+        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, false, sink.stop);
+
+        assertThat(sink.burstSizes).containsExactly(50, 50, 50);
+        assertThat(loop.producedEvents()).isEqualTo(150);
+        assertThat(sink.events).extracting(Event::seq).doesNotHaveDuplicates().hasSize(150);
+    }
+
+    private static GeneratorLoop loop(EventSink sink, EpochClock clock) {
+        EventGenerator generator = new EventGenerator(new GeneratorSettings(1, 1250), GENERATOR_ID);
+        return new GeneratorLoop(generator, null, sink, clock, new ProducerStats());
+    }
+
+    private static Pacer unpaced(int batchSize) {
+        return new Pacer(PacingClock.SYSTEM, Double.POSITIVE_INFINITY, batchSize, 0);
+    }
+}
