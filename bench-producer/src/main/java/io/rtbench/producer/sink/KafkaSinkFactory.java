@@ -23,6 +23,14 @@ import org.apache.kafka.common.utils.AppInfoParser;
  */
 public final class KafkaSinkFactory implements SinkFactory {
 
+    /**
+     * The producer settings rtbench sends with unless {@code --producer-config} overrides them: idempotent, every
+     * record acknowledged by all in-sync replicas. Kafka's defaults otherwise. The benchmarks give their baselines
+     * the same.
+     */
+    public static final Map<String, String> DEFAULT_SETTINGS =
+            Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true", ProducerConfig.ACKS_CONFIG, "all");
+
     private final KafkaDestination destination;
     private final ProducerStats stats;
     private final KafkaProducer<byte[], byte[]> producer;
@@ -34,9 +42,7 @@ public final class KafkaSinkFactory implements SinkFactory {
     }
 
     static Map<String, Object> clientProperties(KafkaDestination destination) {
-        Map<String, Object> properties = new HashMap<>();
-        properties.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        properties.put(ProducerConfig.ACKS_CONFIG, "all");
+        Map<String, Object> properties = new HashMap<>(DEFAULT_SETTINGS);
         // send() must not block longer than a user is told to wait when the broker is gone.
         properties.put(
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, destination.connectTimeout().toMillis());

@@ -5,10 +5,12 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
+import io.rtbench.producer.sink.KafkaSinkFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,17 +60,10 @@ public final class PacedSender {
                 failure.compareAndSet(null, e);
             }
         };
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                bootstrap,
-                ProducerConfig.ACKS_CONFIG,
-                "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                "true",
-                ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
-                ByteArraySerializer.class.getName(),
-                ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
-                ByteArraySerializer.class.getName()))) {
+        Map<String, Object> settings = new HashMap<>(KafkaSinkFactory.DEFAULT_SETTINGS);
+        settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(settings, new ByteArraySerializer(), new ByteArraySerializer())) {
             long startNanos = System.nanoTime();
             long measuredFromNanos = startNanos + warmupNanos;
             long endNanos = measuredFromNanos + measuredNanos;

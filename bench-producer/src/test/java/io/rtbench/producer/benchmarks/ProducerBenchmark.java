@@ -6,6 +6,7 @@ import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.producer.sink.KafkaSinkFactory;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -292,7 +293,7 @@ public final class ProducerBenchmark {
      */
     private PerfRun producerPerformance(Path payloads, int records, long throughput, String topic, int warmupSeconds)
             throws Exception {
-        List<String> command = List.of(
+        List<String> command = new ArrayList<>(List.of(
                 java,
                 "-Xmx512m", // the heap kafka-producer-perf-test.sh gives it, with the JDK's default collector (G1)
                 "-cp",
@@ -306,12 +307,11 @@ public final class ProducerBenchmark {
                 payloads.toString(),
                 "--throughput",
                 Long.toString(throughput),
-                "--producer-props",
-                "bootstrap.servers=" + bootstrap,
-                "acks=all",
-                "enable.idempotence=true",
                 "--reporting-interval",
-                "1000");
+                "1000",
+                "--producer-props",
+                "bootstrap.servers=" + bootstrap));
+        KafkaSinkFactory.DEFAULT_SETTINGS.forEach((key, value) -> command.add(key + "=" + value));
         Child child = runToEnd(command, topic);
         List<PerfWindow> windows = new ArrayList<>();
         for (String line : child.output().split("\n")) {
@@ -450,7 +450,8 @@ public final class ProducerBenchmark {
         }
         reader.join();
         if (process.exitValue() != 0) {
-            throw new IllegalStateException("exit " + process.exitValue() + " from " + command.get(4) + ":\n" + output);
+            throw new IllegalStateException(
+                    "exit " + process.exitValue() + " from the run of " + topic + ":\n" + output);
         }
         admin.deleteTopics(List.of(topic)).all().get();
         awaitQuietMachine();
