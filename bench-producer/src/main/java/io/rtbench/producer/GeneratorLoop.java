@@ -38,7 +38,8 @@ final class GeneratorLoop {
     }
 
     /**
-     * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos} or a stop request.
+     * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos}, a stop request or the first failed
+     * event.
      *
      * @return how long this generator's share of the step lasted, in nanoseconds: for a paced run the length of its
      *     schedule up to the end of its last burst's slot (so that neither the last slot's idle tail nor the phase
@@ -47,7 +48,7 @@ final class GeneratorLoop {
     long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured, AtomicBoolean stop) {
         long startedNanos = System.nanoTime();
         long produced = 0;
-        while (!stop.get() && (maxEvents == 0 || produced < maxEvents)) {
+        while (!stop.get() && !stats.hasFailed() && (maxEvents == 0 || produced < maxEvents)) {
             long due = pacer.unpaced() ? System.nanoTime() : pacer.intendedNanos(pacer.bursts());
             if (due - endNanos >= 0) {
                 break;
@@ -63,6 +64,12 @@ final class GeneratorLoop {
             long lastStamped = -1;
             sink.beginBurst(intended, measured);
             for (int i = 0; i < events; i++) {
+                if (stats.hasFailed()) {
+                    // A failed send has already waited for the destination (Kafka: max.block.ms); do not wait again
+                    // for each event of the burst.
+                    events = i;
+                    break;
+                }
                 long seq = generator.nextSeq();
                 long eventTimeMicros = clock.epochMicros();
                 byte[] json = generator.nextTransient(eventTimeMicros);
@@ -74,7 +81,9 @@ final class GeneratorLoop {
                 sink.add(json, seq, eventTimeMicros);
             }
             sink.endBurst();
-            lastEventTimeMicros = lastStamped;
+            if (events > 0) {
+                lastEventTimeMicros = lastStamped;
+            }
             if (measured) {
                 stats.sent(events, bytes);
             }

@@ -152,9 +152,8 @@ public final class ProduceCommand implements Callable<Integer> {
         try {
             RunResult outcome = run.run(stop);
             printSummary(outcome);
-            if (run.stats().failed() > 0) {
-                throw new FailureException(run.stats().failed() + " events were not acknowledged; first reason: "
-                        + run.stats().firstFailure());
+            if (run.stats().hasFailed()) {
+                throw new FailureException(run.stats().failureSummary());
             }
             return CommandLines.OK;
         } finally {

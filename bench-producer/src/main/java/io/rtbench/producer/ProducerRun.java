@@ -63,7 +63,7 @@ public final class ProducerRun {
             status.finish();
             RunResult result = RunResult.started(runId, startedAt, environment(session), report.scenario(session))
                     .withStep(report.step(seconds, step.docSizes(), histogramLogName()))
-                    .finished(Instant.now(), !stop.get());
+                    .finished(Instant.now(), !stop.get() && !stats.hasFailed());
             if (settings.resultFile() != null) {
                 ResultFiles.write(settings.resultFile(), result);
             }

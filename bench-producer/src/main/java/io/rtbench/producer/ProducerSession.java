@@ -80,8 +80,15 @@ public final class ProducerSession implements AutoCloseable {
         }
     }
 
-    /** Ends a step: waits for every acknowledgement and announces the generators' final counts. */
+    /**
+     * Ends a step: waits for every acknowledgement and announces the generators' final counts. After a failure it does
+     * neither, since the destination may be gone: it drops what is still in flight, which is counted as failed.
+     */
     public void finish(ProducerStep step) {
+        if (stats.hasFailed()) {
+            sinks.abort();
+            return;
+        }
         sinks.flush();
         announce(step.loops(), true);
     }
@@ -110,6 +117,10 @@ public final class ProducerSession implements AutoCloseable {
 
     @Override
     public void close() {
-        sinks.close();
+        if (stats.hasFailed()) {
+            sinks.abort();
+        } else {
+            sinks.close();
+        }
     }
 }

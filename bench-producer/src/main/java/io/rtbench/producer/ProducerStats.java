@@ -19,6 +19,8 @@ public final class ProducerStats {
     private final LongAdder failedEvents = new LongAdder();
     private final LongAdder prefillAcked = new LongAdder();
     private final AtomicReference<String> firstFailure = new AtomicReference<>();
+    /** Read by every generator thread once per event, so a plain volatile rather than the adder's sum. */
+    private volatile boolean eventFailed;
 
     private final MetricSet metrics = new MetricSet();
     private final LatencyRecorder produceAck = metrics.recorder(Metrics.PRODUCE_ACK);
@@ -43,11 +45,25 @@ public final class ProducerStats {
     public void failed(int events, String reason) {
         failedEvents.add(events);
         firstFailure.compareAndSet(null, reason);
+        if (events > 0) {
+            eventFailed = true;
+        }
     }
 
-    /** Forgets everything so far (the end of a warmup, or of a step): counters and latencies. */
+    /**
+     * Whether an event has failed: the run stops then, since each further send would wait for a destination that is
+     * gone, and the measurement no longer holds.
+     */
+    public boolean hasFailed() {
+        return eventFailed;
+    }
+
+    /**
+     * Forgets the measurements so far (the end of a warmup, or of a step): counters and latencies. Failures are kept:
+     * an event that cannot land is lost whichever phase it was sent in.
+     */
     public void reset() {
-        for (LongAdder counter : new LongAdder[] {sentEvents, sentBytes, ackedEvents, ackedBytes, failedEvents}) {
+        for (LongAdder counter : new LongAdder[] {sentEvents, sentBytes, ackedEvents, ackedBytes}) {
             counter.reset();
         }
         metrics.reset();
@@ -88,5 +104,10 @@ public final class ProducerStats {
 
     public String firstFailure() {
         return firstFailure.get();
+    }
+
+    /** The failures in one line for the user, e.g. "12 events were not acknowledged; first reason: ...". */
+    public String failureSummary() {
+        return failed() + " events were not acknowledged; first reason: " + firstFailure();
     }
 }

@@ -36,6 +36,10 @@ class GeneratorLoopTest {
         final List<Long> announcedSeqs = new ArrayList<>();
         final AtomicBoolean stop = new AtomicBoolean();
         int stopAfterEvents = Integer.MAX_VALUE;
+        /** Reports the n-th event failed, as Kafka's callback does when a send gives up. */
+        int failAtEvent = Integer.MAX_VALUE;
+
+        ProducerStats stats;
         int inBurst = -1;
 
         @Override
@@ -52,6 +56,9 @@ class GeneratorLoopTest {
             inBurst++;
             if (events.size() == stopAfterEvents) {
                 stop.set(true);
+            }
+            if (events.size() == failAtEvent) {
+                stats.failed(1, "TimeoutException: gone");
             }
         }
 
@@ -104,9 +111,31 @@ class GeneratorLoopTest {
         assertThat(sink.events).extracting(Event::seq).doesNotHaveDuplicates().hasSize(150);
     }
 
+    @Test
+    void aFailedEventEndsTheRunWithinItsBurst() {
+        RecordingSink sink = new RecordingSink();
+        sink.failAtEvent = 120;
+        sink.stats = new ProducerStats();
+        GeneratorLoop loop = loop(sink, new SteppingClock(), sink.stats);
+
+        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, true, sink.stop);
+
+        // Not one more send after the failure: each would wait for the destination again.
+        assertThat(sink.burstSizes).containsExactly(50, 50, 20);
+        assertThat(loop.producedEvents()).isEqualTo(120);
+        assertThat(loop.lastEventTimeMicros()).isEqualTo(sink.announcedTimes.get(119));
+        assertThat(sink.stats.sentEvents()).isEqualTo(120);
+        assertThat(sink.stats.failureSummary())
+                .isEqualTo("1 events were not acknowledged; first reason: " + "TimeoutException: gone");
+    }
+
     private static GeneratorLoop loop(EventSink sink, EpochClock clock) {
+        return loop(sink, clock, new ProducerStats());
+    }
+
+    private static GeneratorLoop loop(EventSink sink, EpochClock clock, ProducerStats stats) {
         EventGenerator generator = new EventGenerator(new GeneratorSettings(1, 1250), GENERATOR_ID);
-        return new GeneratorLoop(generator, null, sink, clock, new ProducerStats());
+        return new GeneratorLoop(generator, null, sink, clock, stats);
     }
 
     private static Pacer unpaced(int batchSize) {

@@ -165,6 +165,10 @@ public final class BenchmarkSession implements AutoCloseable {
         sink.settle();
         Map<String, LatencySummary> latencies = summaries();
         producer.finish(step);
+        if (producer.stats().hasFailed()) {
+            throw new FailureException(
+                    "the producer stopped: " + producer.stats().failureSummary());
+        }
         if (sink.failure() != null) {
             throw new FailureException("the sink stopped: " + sink.failure());
         }

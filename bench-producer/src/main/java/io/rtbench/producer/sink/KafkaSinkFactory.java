@@ -6,6 +6,7 @@ import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.ProducerStats;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.Callback;
@@ -87,6 +88,12 @@ public final class KafkaSinkFactory implements SinkFactory {
     @Override
     public void close() {
         producer.close();
+    }
+
+    /** The records still in flight fail with "Producer is closed forcefully" and are counted as failed. */
+    @Override
+    public void abort() {
+        producer.close(Duration.ZERO);
     }
 
     private final class KafkaEventSink implements EventSink {

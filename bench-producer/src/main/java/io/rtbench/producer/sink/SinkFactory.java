@@ -16,4 +16,12 @@ public interface SinkFactory extends AutoCloseable {
 
     @Override
     void close();
+
+    /**
+     * Closes without waiting for what is still in flight, which then fails: after a failure, when the destination may
+     * be gone and waiting would last until the client's own delivery timeout.
+     */
+    default void abort() {
+        close();
+    }
 }
