@@ -61,21 +61,23 @@ class ProduceCommandIT {
         String topic = "lost-broker";
         StringWriter err = new StringWriter();
         CommandLine cmd = command(err);
-        // 25 MB/s fills the producer's 32 MB buffer within 2 s of the loss; then a send waits --connect-timeout.
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> cmd.execute(
-                "--bootstrap-servers", kafka.address(),
-                "--topic", topic,
-                "--partitions", "1",
-                "--rate", "20000/s",
-                "--duration", "5m",
-                "--connect-timeout", "2s",
-                "--result", dir.resolve("lost.json").toString()));
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> endOffset(admin, topic) > 10_000);
+        CompletableFuture<Integer> run;
+        long lostAt;
+        try (kafka) { // closed at the end of this block, which is the loss; also if the run never got going
+            // 25 MB/s fills the producer's 32 MB buffer within 2 s of the loss; then a send waits --connect-timeout.
+            run = CompletableFuture.supplyAsync(() -> cmd.execute(
+                    "--bootstrap-servers", kafka.address(),
+                    "--topic", topic,
+                    "--partitions", "1",
+                    "--rate", "20000/s",
+                    "--duration", "5m",
+                    "--connect-timeout", "2s",
+                    "--result", dir.resolve("lost.json").toString()));
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
+                await().atMost(Duration.ofSeconds(60)).until(() -> endOffset(admin, topic) > 10_000);
+            }
+            lostAt = System.nanoTime();
         }
-
-        long lostAt = System.nanoTime();
-        kafka.close();
         int exit = run.get(60, TimeUnit.SECONDS);
         double seconds = (System.nanoTime() - lostAt) / 1e9;
 

@@ -229,11 +229,12 @@ public final class ProducerBenchmark {
             List<SenderDelay> baselines = new ArrayList<>();
             for (int pair = 0; pair < pacedPairs; pair++) {
                 String suffix = target + "-" + pair;
-                if (pair % 2 == 0) {
+                boolean oursFirst = pair % 2 == 0;
+                if (oursFirst) {
                     paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
-                    baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
-                } else {
-                    baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
+                }
+                baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
+                if (!oursFirst) {
                     paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
                 }
             }
