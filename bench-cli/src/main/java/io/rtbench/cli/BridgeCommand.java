@@ -5,6 +5,7 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.TargetKinds;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.connectors.bridge.Bridge;
 import io.rtbench.connectors.bridge.BridgeSettings;
@@ -62,7 +63,8 @@ final class BridgeCommand implements Callable<Integer> {
             names = "--target",
             required = true,
             paramLabel = "KIND",
-            description = "elasticsearch, opensearch, clickhouse, postgres, reference or null.")
+            completionCandidates = TargetKinds.class,
+            description = "${COMPLETION-CANDIDATES}.")
     String target;
 
     @Mixin

@@ -3,11 +3,13 @@ package io.rtbench.cli;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerRecipe;
+import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerControlException;
 import io.rtbench.servers.daemon.ServerState;
 import java.io.PrintWriter;
-import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,10 +29,23 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "servers",
         mixinStandardHelpOptions = true,
-        description = "Start, stop and list real local servers (no Docker): "
-                + "kafka, connect, opensearch, elasticsearch, clickhouse, postgres, prometheus.",
+        description = "Start, stop and list real local servers (no Docker).",
+        footerHeading = "%nServers:%n",
+        footer = "${sys:" + ServersCommand.KINDS_PROPERTY + "}",
         subcommands = {ServersCommand.Start.class, ServersCommand.Stop.class, ServersCommand.Status.class})
 final class ServersCommand implements Callable<Integer> {
+
+    /** Where the help footer finds the list of server kinds (picocli interpolates system properties). */
+    static final String KINDS_PROPERTY = "rtbench.servers.kinds";
+
+    static {
+        StringBuilder kinds = new StringBuilder();
+        for (ServerRecipe recipe : ServerRecipes.all()) {
+            kinds.append(
+                    String.format(Locale.ROOT, "  %-14s %s%n", recipe.kind().cliName(), recipe.description()));
+        }
+        System.setProperty(KINDS_PROPERTY, kinds.toString().stripTrailing());
+    }
 
     @Spec
     CommandSpec spec;
@@ -39,6 +54,14 @@ final class ServersCommand implements Callable<Integer> {
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
         return 2;
+    }
+
+    /** The registered server kinds, as picocli completion candidates (their help lists them). */
+    static final class ServerKinds implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return ServerRecipes.names().iterator();
+        }
     }
 
     static ServerControl control() {
@@ -70,7 +93,8 @@ final class ServersCommand implements Callable<Integer> {
 
         @Parameters(
                 paramLabel = "KIND",
-                description = "kafka, connect, opensearch, elasticsearch, clickhouse, postgres or prometheus")
+                completionCandidates = ServerKinds.class,
+                description = "${COMPLETION-CANDIDATES}")
         String kind;
 
         @Option(names = "--port", description = "Client port on 127.0.0.1 (default: a free one).")
@@ -115,7 +139,10 @@ final class ServersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             List<ServerKind> kinds = kind.equalsIgnoreCase("all")
-                    ? Arrays.asList(ServerKind.values()).reversed()
+                    ? ServerRecipes.all().stream()
+                            .map(ServerRecipe::kind)
+                            .toList()
+                            .reversed()
                     : List.of(kind(spec, kind));
             PrintWriter out = spec.commandLine().getOut();
             ServerControl control = control();

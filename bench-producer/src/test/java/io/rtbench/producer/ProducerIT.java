@@ -14,7 +14,6 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.ByteArrayOutputStream;
@@ -82,7 +81,7 @@ class ProducerIT {
     }
 
     @Test
-    void everyEventArrivesOnceWithGapFreeSequencesPerGenerator(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void everyEventArrivesOnceWithGapFreeSequencesPerGenerator(@RealServer("kafka") RunningServer kafka) {
         String topic = "events-" + UUID.randomUUID();
         Path resultFile = dir.resolve("produce.json");
         RunResult result = run(settings(
@@ -147,8 +146,8 @@ class ProducerIT {
     }
 
     @Test
-    void jsonWithSchemaWrapsEachDocumentInConnectsEnvelopeWithAFlatStruct(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+    void jsonWithSchemaWrapsEachDocumentInConnectsEnvelopeWithAFlatStruct(@RealServer("kafka") RunningServer kafka)
+            throws Exception {
         String topic = "schema-" + UUID.randomUUID();
         ProducerSettings plain =
                 settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0, null);
@@ -196,7 +195,7 @@ class ProducerIT {
     }
 
     @Test
-    void keyGeneratorKeysByGeneratorAndKeyNoneSendsNoKey(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void keyGeneratorKeysByGeneratorAndKeyNoneSendsNoKey(@RealServer("kafka") RunningServer kafka) {
         for (KafkaDestination.KeyMode mode :
                 List.of(KafkaDestination.KeyMode.GENERATOR, KafkaDestination.KeyMode.NONE)) {
             String topic = "key-" + mode + "-" + UUID.randomUUID();
@@ -229,7 +228,7 @@ class ProducerIT {
     }
 
     @Test
-    void theRateIsHonoured(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void theRateIsHonoured(@RealServer("kafka") RunningServer kafka) {
         String topic = "rate-" + UUID.randomUUID();
         RunResult result = run(settings(kafka, topic, Rate.parse("5MB/s"), 2, Duration.ofSeconds(4), 0, 0, null))
                 .run(new AtomicBoolean());
@@ -242,7 +241,7 @@ class ProducerIT {
     }
 
     @Test
-    void aWarmupIsSentButNotMeasured(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void aWarmupIsSentButNotMeasured(@RealServer("kafka") RunningServer kafka) {
         String topic = "warmup-" + UUID.randomUUID();
         ProducerSettings plain =
                 settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(2), 0, 0, null);

@@ -9,7 +9,7 @@ public interface RunningServer extends AutoCloseable {
 
     /**
      * The client address: {@code 127.0.0.1:P} (Kafka bootstrap), {@code http://127.0.0.1:P} (Connect REST, OpenSearch,
-     * Elasticsearch, ClickHouse, Prometheus) or {@code postgresql://127.0.0.1:P/rtbench} (PostgreSQL).
+     * Elasticsearch, ClickHouse, Prometheus) or {@code postgresql://rtbench@127.0.0.1:P/rtbench} (PostgreSQL, the user in the URL); usable as printed.
      */
     String address();
 

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.support.TargetKinds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ public final class RunOptions {
     @Option(
             names = "--target",
             paramLabel = "KIND",
-            description = "elasticsearch, opensearch, clickhouse, postgres, reference or null (default opensearch).")
+            completionCandidates = TargetKinds.class,
+            description = "${COMPLETION-CANDIDATES} (default opensearch).")
     String target;
 
     @Option(names = "--pipeline", paramLabel = "NAME", description = "kafka-bridge (default), kafka-connect or direct.")

@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -19,15 +21,12 @@ import java.util.function.Consumer;
  */
 final class RunServers implements AutoCloseable {
 
-    /** The PostgreSQL role of rtbench's local clusters (no password, loopback only). */
-    private static final String LOCAL_POSTGRES_USER = "rtbench";
-
     private final List<RunningServer> started = new ArrayList<>();
     private String bootstrapServers;
     private URI targetUrl;
     private String connectUrl;
     private String kafkaVersion;
-    private Credentials localCredentials;
+    private boolean localTarget;
     private Path credentialsFile;
 
     private RunServers() {}
@@ -57,14 +56,12 @@ final class RunServers implements AutoCloseable {
             bootstrapServers = kafka.address();
             kafkaVersion = kafka.version();
         }
-        ServerKind database = databaseOf(spec.target());
-        if (database != null) {
-            progress.accept("starting " + database.cliName());
-            RunningServer server = start(provider, database, ServerOptions.DEFAULT);
+        Optional<ServerKind> database = databaseOf(spec.target());
+        if (database.isPresent()) {
+            progress.accept("starting " + database.get().cliName());
+            RunningServer server = start(provider, database.get(), ServerOptions.DEFAULT);
             targetUrl = URI.create(server.address());
-            if (database == ServerKind.POSTGRES) {
-                localCredentials = new Credentials(LOCAL_POSTGRES_USER, null, null);
-            }
+            localTarget = true;
         } else {
             targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
         }
@@ -83,7 +80,7 @@ final class RunServers implements AutoCloseable {
         if (spec.pipeline().usesKafka() && spec.bootstrapServers() == null) {
             throw new IllegalArgumentException("--servers external needs --bootstrap-servers");
         }
-        if (spec.targetUrl() == null && databaseOf(spec.target()) != null) {
+        if (spec.targetUrl() == null && databaseOf(spec.target()).isPresent()) {
             throw new IllegalArgumentException("--servers external needs --target-url");
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT && spec.connectUrl() == null) {
@@ -100,15 +97,9 @@ final class RunServers implements AutoCloseable {
         return server;
     }
 
-    /** The database server a target kind runs on, or null for the in-process targets. */
-    static ServerKind databaseOf(String target) {
-        return switch (target) {
-            case "opensearch" -> ServerKind.OPENSEARCH;
-            case "elasticsearch" -> ServerKind.ELASTICSEARCH;
-            case "clickhouse" -> ServerKind.CLICKHOUSE;
-            case "postgres" -> ServerKind.POSTGRES;
-            default -> null;
-        };
+    /** The database server a target kind runs on (its driver says which); empty for the in-process targets. */
+    static Optional<ServerKind> databaseOf(String target) {
+        return Targets.provider(target).server().map(ServerKind::fromCliName);
     }
 
     String bootstrapServers() {
@@ -128,10 +119,13 @@ final class RunServers implements AutoCloseable {
         return kafkaVersion;
     }
 
-    /** Credentials for a target rtbench started itself, else from the credentials file, else the environment. */
+    /**
+     * None for a target rtbench started itself (its address carries what a client needs, as {@code rtbench servers}
+     * prints it), else from the credentials file, else the environment.
+     */
     Credentials credentials() {
-        if (localCredentials != null) {
-            return localCredentials;
+        if (localTarget) {
+            return Credentials.NONE;
         }
         return credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)

@@ -8,6 +8,7 @@ import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.IOException;
@@ -115,8 +116,10 @@ public final class RunSpecBuilder {
             throw new IllegalArgumentException("at least one rate and one batch size are needed");
         }
         resolvedBatches.forEach(b -> positive("batch size", b));
+        String resolvedTarget = or(target, "opensearch").toLowerCase(Locale.ROOT);
+        Targets.provider(resolvedTarget);
         return new RunSpec(
-                or(target, "opensearch").toLowerCase(Locale.ROOT),
+                resolvedTarget,
                 resolvedPipeline,
                 local,
                 targetUrl == null ? null : URI.create(targetUrl),

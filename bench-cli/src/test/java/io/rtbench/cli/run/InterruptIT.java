@@ -66,7 +66,9 @@ class InterruptIT {
         assertThat(written.complete()).isFalse();
         assertThat(written.steps()).hasSize(1);
         assertThat(written.steps().get(0).events().lost()).isZero();
-        assertThat(started).extracting(RunningServer::kind).containsExactly(ServerKind.KAFKA, ServerKind.CLICKHOUSE);
+        assertThat(started)
+                .extracting(RunningServer::kind)
+                .containsExactly(ServerKind.KAFKA, ServerKind.fromCliName("clickhouse"));
         assertThat(ProcessHandle.of(started.get(1).pid()))
                 .as("ClickHouse stopped")
                 .isEmpty();

@@ -7,7 +7,6 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.nio.file.Path;
@@ -26,7 +25,7 @@ class MeasurementIT {
 
     @Test
     void dataLatencyRisesWithOpenSearchsRefreshInterval(
-            @RealServer(ServerKind.OPENSEARCH) RunningServer db, @RealServer(ServerKind.KAFKA) RunningServer kafka) {
+            @RealServer("opensearch") RunningServer db, @RealServer("kafka") RunningServer kafka) {
         LatencySummary fast = dataLatency(db, kafka, "1s");
         LatencySummary slow = dataLatency(db, kafka, "5s");
         // A document is searchable after the next refresh: on average half an interval, at most a whole one.
@@ -46,7 +45,7 @@ class MeasurementIT {
     }
 
     @Test
-    void calibrationMeetsTheBarAgainstTheReferenceTarget(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void calibrationMeetsTheBarAgainstTheReferenceTarget(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
         spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
         spec.rates = java.util.List.of("2000/s");

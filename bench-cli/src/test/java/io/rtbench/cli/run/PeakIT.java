@@ -7,7 +7,6 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.PrintWriter;
@@ -26,7 +25,7 @@ class PeakIT {
     Path dir;
 
     @Test
-    void findsTheReferenceTargetsWriteLimit(@RealServer(ServerKind.KAFKA) RunningServer kafka) {
+    void findsTheReferenceTargetsWriteLimit(@RealServer("kafka") RunningServer kafka) {
         Path result = dir.resolve("peak.json");
         StringWriter out = new StringWriter();
         CommandLine peak = CommandLines.commandLine(new PeakCommand());

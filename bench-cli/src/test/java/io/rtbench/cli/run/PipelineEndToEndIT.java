@@ -6,7 +6,6 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.nio.file.Path;
@@ -30,9 +29,9 @@ class PipelineEndToEndIT {
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
     void opensearch(
             String pipeline,
-            @RealServer(ServerKind.OPENSEARCH) RunningServer db,
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+            @RealServer("opensearch") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
         check(
                 pipeline,
                 Runs.run(Runs.external(pipeline, "opensearch", db, kafka, connect, dir)
@@ -43,9 +42,9 @@ class PipelineEndToEndIT {
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
     void elasticsearch(
             String pipeline,
-            @RealServer(ServerKind.ELASTICSEARCH) RunningServer db,
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+            @RealServer("elasticsearch") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
         check(
                 pipeline,
                 Runs.run(Runs.external(pipeline, "elasticsearch", db, kafka, connect, dir)
@@ -56,9 +55,9 @@ class PipelineEndToEndIT {
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
     void clickhouse(
             String pipeline,
-            @RealServer(ServerKind.CLICKHOUSE) RunningServer db,
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+            @RealServer("clickhouse") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
         check(
                 pipeline,
                 Runs.run(Runs.external(pipeline, "clickhouse", db, kafka, connect, dir)
@@ -69,9 +68,9 @@ class PipelineEndToEndIT {
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
     void postgres(
             String pipeline,
-            @RealServer(ServerKind.POSTGRES) RunningServer db,
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+            @RealServer("postgres") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
         check(
                 pipeline,
                 Runs.run(Runs.external(pipeline, "postgres", db, kafka, connect, dir)
@@ -81,9 +80,9 @@ class PipelineEndToEndIT {
     /** A third-party sink from a connector file: the Debezium JDBC sink, fed Connect's JSON envelope. */
     @Test
     void debeziumJdbcSinkIntoPostgres(
-            @RealServer(ServerKind.POSTGRES) RunningServer db,
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer connect) {
+            @RealServer("postgres") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
         RunSpecBuilder spec = Runs.external("kafka-connect", "postgres", db, kafka, connect, dir);
         spec.connector = "../scenarios/debezium-jdbc-postgres.json";
         spec.valueFormat = "json-with-schema";

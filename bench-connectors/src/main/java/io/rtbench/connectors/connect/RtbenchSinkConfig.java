@@ -2,6 +2,7 @@ package io.rtbench.connectors.connect;
 
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -102,7 +103,7 @@ public record RtbenchSinkConfig(
                         ConfigDef.NO_DEFAULT_VALUE,
                         new SettingValidators.KnownKind(),
                         Importance.HIGH,
-                        "The target driver: elasticsearch, opensearch, clickhouse, postgres, reference or null.",
+                        "The target driver: one of " + String.join(", ", Targets.kinds()) + ".",
                         target,
                         1,
                         Width.SHORT,

@@ -16,6 +16,11 @@ public final class NullTargetProvider implements TargetProvider {
     }
 
     @Override
+    public String description() {
+        return "discards events, counting them (the harness alone)";
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new NullTarget(config, COLLECTIONS);
     }

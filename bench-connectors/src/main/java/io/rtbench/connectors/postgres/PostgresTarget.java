@@ -53,15 +53,17 @@ final class PostgresTarget implements Target {
         this.errors = new PostgresErrors(
                 new TargetErrors(config.kind(), url.display()), url.database(), table, config.timeout());
         this.pool = new ConnectionPool(
-                new org.postgresql.Driver(), url.jdbcUrl(), properties(config), poolSize, config.timeout());
+                new org.postgresql.Driver(), url.jdbcUrl(), properties(config, url), poolSize, config.timeout());
         this.insertSql = "INSERT INTO " + quotedTable + " (_id, generator_identifier, _event_time, _seq, doc)"
                 + " VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (_id) DO NOTHING";
     }
 
-    private Properties properties(TargetConfig config) {
+    private Properties properties(TargetConfig config, PostgresUrl url) {
         Properties properties = new Properties();
         if (config.credentials().hasUser()) {
             properties.setProperty("user", config.credentials().user());
+        } else if (url.user() != null) {
+            properties.setProperty("user", url.user());
         }
         if (config.credentials().password() != null) {
             properties.setProperty("password", config.credentials().password());

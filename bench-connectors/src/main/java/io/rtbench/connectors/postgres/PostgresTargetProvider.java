@@ -3,6 +3,7 @@ package io.rtbench.connectors.postgres;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import java.util.Optional;
 
 /** Target kind {@code postgres}: see {@link PostgresTarget} for the table, options and queries. */
 public final class PostgresTargetProvider implements TargetProvider {
@@ -10,6 +11,16 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public String kind() {
         return "postgres";
+    }
+
+    @Override
+    public String description() {
+        return "PostgreSQL over JDBC, the document as jsonb";
+    }
+
+    @Override
+    public Optional<String> server() {
+        return Optional.of(kind());
     }
 
     @Override

@@ -5,15 +5,17 @@ import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
- * A PostgreSQL target URL: {@code postgresql://host[:port]/database[?parameters]}, also written
+ * A PostgreSQL target URL: {@code postgresql://[user@]host[:port]/database[?parameters]}, also written
  * {@code postgres://…} or {@code jdbc:postgresql://…}. Parameters (e.g. {@code sslmode=require}) go to the JDBC driver
- * unchanged; user and password must not be in the URL, since URLs are printed.
+ * unchanged. A user name may be in the URL (as {@code rtbench servers start postgres} prints it); a password must not,
+ * since URLs are printed.
  *
- * @param jdbcUrl what the JDBC driver connects to
+ * @param jdbcUrl what the JDBC driver connects to, without the user
  * @param display the URL for messages: {@code postgresql://host:port/database}
  * @param database the database name, for messages
+ * @param user the URL's user name, or null; credentials given otherwise take precedence
  */
-record PostgresUrl(String jdbcUrl, String display, String database) {
+record PostgresUrl(String jdbcUrl, String display, String database, String user) {
 
     static final int DEFAULT_PORT = 5432;
 
@@ -32,10 +34,10 @@ record PostgresUrl(String jdbcUrl, String display, String database) {
         if (!scheme.equals("postgresql") && !scheme.equals("postgres") || inner.getHost() == null) {
             throw invalid("is not a PostgreSQL address", inner);
         }
-        if (inner.getRawUserInfo() != null || hasParameter(inner.getRawQuery(), "user", "password")) {
-            throw new IllegalArgumentException("postgres: the target URL must not contain credentials (they would end"
-                    + " up in logs and results); set RTBENCH_TARGET_USER and RTBENCH_TARGET_PASSWORD or use a"
-                    + " credentials file");
+        String userInfo = inner.getUserInfo();
+        if (userInfo != null && userInfo.contains(":") || hasParameter(inner.getRawQuery(), "user", "password")) {
+            throw new IllegalArgumentException("postgres: the target URL must not contain a password (it would end"
+                    + " up in logs and results); set RTBENCH_TARGET_PASSWORD or use a credentials file");
         }
         String database = inner.getPath() == null ? "" : inner.getPath().replaceFirst("^/", "");
         if (database.isEmpty() || database.contains("/")) {
@@ -46,7 +48,10 @@ record PostgresUrl(String jdbcUrl, String display, String database) {
         String display = "postgresql://" + hostPort + "/" + database;
         String query = inner.getRawQuery() == null ? "" : "?" + inner.getRawQuery();
         return new PostgresUrl(
-                "jdbc:postgresql://" + hostPort + "/" + inner.getRawPath().substring(1) + query, display, database);
+                "jdbc:postgresql://" + hostPort + "/" + inner.getRawPath().substring(1) + query,
+                display,
+                database,
+                userInfo == null || userInfo.isEmpty() ? null : userInfo);
     }
 
     private static String hostForUrl(String host) {

@@ -20,6 +20,11 @@ public final class ReferenceTargetProvider implements TargetProvider {
     }
 
     @Override
+    public String description() {
+        return "in memory, each event visible after a known delay (calibration)";
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new ReferenceTarget(config, COLLECTIONS, EpochClock.SYSTEM, Sleeper.of(EpochClock.SYSTEM));
     }

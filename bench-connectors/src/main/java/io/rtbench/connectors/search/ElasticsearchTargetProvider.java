@@ -3,6 +3,7 @@ package io.rtbench.connectors.search;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import java.util.Optional;
 
 /** Target kind {@code elasticsearch}: see {@link SearchEngineTarget} for the index layout, options and queries. */
 public final class ElasticsearchTargetProvider implements TargetProvider {
@@ -10,6 +11,16 @@ public final class ElasticsearchTargetProvider implements TargetProvider {
     @Override
     public String kind() {
         return Flavour.ELASTICSEARCH.kind();
+    }
+
+    @Override
+    public String description() {
+        return "Elasticsearch 8/9 over its REST API (_bulk, external _id)";
+    }
+
+    @Override
+    public Optional<String> server() {
+        return Optional.of(kind());
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rtbench.connectors.search;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import java.util.Optional;
 
 /** Target kind {@code opensearch}: see {@link SearchEngineTarget} for the index layout, options and queries. */
 public final class OpenSearchTargetProvider implements TargetProvider {
@@ -10,6 +11,16 @@ public final class OpenSearchTargetProvider implements TargetProvider {
     @Override
     public String kind() {
         return Flavour.OPENSEARCH.kind();
+    }
+
+    @Override
+    public String description() {
+        return "OpenSearch 2/3 over its REST API (_bulk, external _id)";
+    }
+
+    @Override
+    public Optional<String> server() {
+        return Optional.of(kind());
     }
 
     @Override

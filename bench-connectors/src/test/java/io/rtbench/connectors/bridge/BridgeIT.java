@@ -51,8 +51,7 @@ class BridgeIT {
 
     @Test
     void everyEventLandsOnceAndTheGroupCommitsItAll(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka, @RealServer(ServerKind.CLICKHOUSE) RunningServer ch)
-            throws Exception {
+            @RealServer("kafka") RunningServer kafka, @RealServer("clickhouse") RunningServer ch) throws Exception {
         String topic = "bridge-" + UUID.randomUUID();
         TargetConfig config = clickhouse(ch.address(), "bridge_" + Long.toHexString(System.nanoTime()));
         EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(1), 11);
@@ -78,7 +77,7 @@ class BridgeIT {
     }
 
     @Test
-    void aTargetThatStallsMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+    void aTargetThatStallsMidRunLosesNothing(@RealServer("kafka") RunningServer kafka) throws Exception {
         // Frozen (SIGSTOP) for longer than the write timeout, then thawed.
         Outage freeze = new Outage() {
             private long pid;
@@ -101,8 +100,7 @@ class BridgeIT {
 
     @Test
     @LocalProviderOnly("restarts the server from its command line and data directory on this machine")
-    void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer(ServerKind.KAFKA) RunningServer kafka)
-            throws Exception {
+    void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer("kafka") RunningServer kafka) throws Exception {
         // Stopped (SIGTERM, the process exits) while events keep coming, then started again from the same command line
         // and data directory, as an operator would.
         Outage restart = new Outage() {
@@ -171,7 +169,8 @@ class BridgeIT {
             Outage outage,
             AfterOutage check)
             throws Exception {
-        try (RunningServer ch = Servers.provider(System.getenv()).start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT);
+        try (RunningServer ch = Servers.provider(System.getenv())
+                        .start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT);
                 outage) {
             String topic = name + "-" + UUID.randomUUID();
             TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(2));

@@ -12,7 +12,6 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
@@ -30,7 +29,7 @@ class ClickHouseTargetIT extends ServerTargetContractIT {
     private RunningServer server;
 
     @BeforeAll
-    void server(@RealServer(ServerKind.CLICKHOUSE) RunningServer server) {
+    void server(@RealServer("clickhouse") RunningServer server) {
         this.server = server;
     }
 

@@ -3,7 +3,6 @@ package io.rtbench.connectors.connect;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,7 +17,7 @@ class ClickHouseSinkIT extends RtbenchSinkIT {
     private RunningServer server;
 
     @BeforeAll
-    void server(@RealServer(ServerKind.CLICKHOUSE) RunningServer server) {
+    void server(@RealServer("clickhouse") RunningServer server) {
         this.server = server;
     }
 

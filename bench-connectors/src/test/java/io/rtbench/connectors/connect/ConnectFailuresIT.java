@@ -7,7 +7,6 @@ import static org.awaitility.Awaitility.await;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.local.FreePorts;
@@ -31,8 +30,7 @@ class ConnectFailuresIT {
     private ConnectRestClient connect;
 
     @BeforeAll
-    void connect(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka, @RealServer(ServerKind.CONNECT) RunningServer worker) {
+    void connect(@RealServer("kafka") RunningServer kafka, @RealServer("connect") RunningServer worker) {
         this.kafka = kafka;
         this.connect = new ConnectRestClient(URI.create(worker.address()), Duration.ofSeconds(10));
     }

@@ -9,9 +9,9 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.testing.PostgresJdbc;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -46,9 +46,9 @@ class DebeziumJdbcSinkIT {
 
     @BeforeAll
     void servers(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka,
-            @RealServer(ServerKind.CONNECT) RunningServer worker,
-            @RealServer(ServerKind.POSTGRES) RunningServer postgres) {
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer worker,
+            @RealServer("postgres") RunningServer postgres) {
         this.kafka = kafka;
         this.postgres = postgres;
         this.connect = new ConnectRestClient(URI.create(worker.address()), Duration.ofSeconds(10));
@@ -57,7 +57,7 @@ class DebeziumJdbcSinkIT {
     private ConnectorDefinition debezium(String topic, String table) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("topics", topic);
-        settings.put("connection.url", "jdbc:" + postgres.address());
+        settings.put("connection.url", PostgresJdbc.url(postgres));
         settings.put("connection.username", USER);
         settings.put("collection.name.format", table);
         return ConnectorDefinition.resource("debezium-jdbc-postgres.json")
@@ -166,6 +166,6 @@ class DebeziumJdbcSinkIT {
     private Connection connection() throws Exception {
         Properties user = new Properties();
         user.setProperty("user", USER);
-        return new org.postgresql.Driver().connect("jdbc:" + postgres.address(), user);
+        return new org.postgresql.Driver().connect(PostgresJdbc.url(postgres), user);
     }
 }

@@ -3,8 +3,8 @@ package io.rtbench.connectors.connect;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.testing.PostgresJdbc;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ class PostgresSinkIT extends RtbenchSinkIT {
     private Path credentials;
 
     @BeforeAll
-    void server(@RealServer(ServerKind.POSTGRES) RunningServer server) throws Exception {
+    void server(@RealServer("postgres") RunningServer server) throws Exception {
         this.server = server;
         this.credentials = Files.writeString(Files.createTempFile("rtbench-pg", ".properties"), "user=" + USER + "\n");
         credentials.toFile().deleteOnExit();
@@ -51,7 +51,7 @@ class PostgresSinkIT extends RtbenchSinkIT {
     void dropCollection(String table) throws Exception {
         Properties user = new Properties();
         user.setProperty("user", USER);
-        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+        try (Connection connection = new org.postgresql.Driver().connect(PostgresJdbc.url(server), user);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS \"" + table + "\"");
         }

@@ -9,7 +9,6 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.net.URI;
@@ -55,8 +54,7 @@ abstract class RtbenchSinkIT {
     abstract void dropCollection(String collection) throws Exception;
 
     @BeforeAll
-    void connect(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka, @RealServer(ServerKind.CONNECT) RunningServer worker) {
+    void connect(@RealServer("kafka") RunningServer kafka, @RealServer("connect") RunningServer worker) {
         this.kafka = kafka;
         this.connect = new ConnectRestClient(URI.create(worker.address()), Duration.ofSeconds(10));
     }

@@ -14,9 +14,9 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
+import io.rtbench.servers.testing.PostgresJdbc;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -41,7 +41,7 @@ class PostgresTargetIT extends ServerTargetContractIT {
     private RunningServer server;
 
     @BeforeAll
-    void server(@RealServer(ServerKind.POSTGRES) RunningServer server) {
+    void server(@RealServer("postgres") RunningServer server) {
         this.server = server;
     }
 
@@ -64,7 +64,7 @@ class PostgresTargetIT extends ServerTargetContractIT {
     protected void dropCollection(String table) throws Exception {
         Properties user = new Properties();
         user.setProperty("user", USER.user());
-        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+        try (Connection connection = new org.postgresql.Driver().connect(PostgresJdbc.url(server), user);
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS \"" + table + "\"");
         }
@@ -81,7 +81,7 @@ class PostgresTargetIT extends ServerTargetContractIT {
 
         Properties user = new Properties();
         user.setProperty("user", USER.user());
-        try (Connection connection = new org.postgresql.Driver().connect("jdbc:" + server.address(), user);
+        try (Connection connection = new org.postgresql.Driver().connect(PostgresJdbc.url(server), user);
                 Statement statement = connection.createStatement();
                 ResultSet row = statement.executeQuery("SELECT doc::text FROM \"" + table + "\" WHERE _seq = 2")) {
             assertThat(row.next()).isTrue();
@@ -130,7 +130,7 @@ class PostgresTargetIT extends ServerTargetContractIT {
 
     @Test
     void jdbcUrlsWorkToo() {
-        Target target = open(config(URI.create("jdbc:" + server.address()), uniqueCollection(), USER));
+        Target target = open(config(URI.create(PostgresJdbc.url(server)), uniqueCollection(), USER));
         target.ensureCollection();
         long generator = newGeneratorId();
 

@@ -15,7 +15,7 @@ class PostgresUrlTest {
     @Test
     void acceptsTheRtbenchFormAndItsAliases() {
         PostgresUrl expected = new PostgresUrl(
-                "jdbc:postgresql://127.0.0.1:5433/rtbench", "postgresql://127.0.0.1:5433/rtbench", "rtbench");
+                "jdbc:postgresql://127.0.0.1:5433/rtbench", "postgresql://127.0.0.1:5433/rtbench", "rtbench", null);
         assertThat(parse("postgresql://127.0.0.1:5433/rtbench")).isEqualTo(expected);
         assertThat(parse("postgres://127.0.0.1:5433/rtbench")).isEqualTo(expected);
         assertThat(parse("jdbc:postgresql://127.0.0.1:5433/rtbench")).isEqualTo(expected);
@@ -27,6 +27,14 @@ class PostgresUrlTest {
         assertThat(url.jdbcUrl())
                 .isEqualTo("jdbc:postgresql://db.example.com:5432/bench?sslmode=require&ApplicationName=x");
         assertThat(url.display()).isEqualTo("postgresql://db.example.com:5432/bench");
+    }
+
+    @Test
+    void takesAUserNameFromTheUrlAsRtbenchServersPrintsIt() {
+        PostgresUrl url = parse("postgresql://rtbench@127.0.0.1:5433/rtbench");
+        assertThat(url.user()).isEqualTo("rtbench");
+        assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5433/rtbench");
+        assertThat(url.display()).isEqualTo("postgresql://127.0.0.1:5433/rtbench");
     }
 
     @Test

@@ -1,12 +1,29 @@
 package io.rtbench.core.target;
 
+import java.util.Optional;
+
 /**
- * Creates {@link Target}s of one kind. Registered in {@code META-INF/services/io.rtbench.core.target.TargetProvider}.
+ * A target driver: creates {@link Target}s of one kind and says what the rest of rtbench needs to know about it.
+ * Registered in {@code META-INF/services/io.rtbench.core.target.TargetProvider}; the command line's kind lists, the
+ * Connect plugin's validator and the servers a local run starts all come from the registered providers (see
+ * docs/ADDING-A-TARGET.md).
  */
 public interface TargetProvider {
 
-    /** The kind name used on the command line, e.g. {@code opensearch}. */
+    /** The kind name used on the command line, e.g. {@code opensearch}: lower-case letters and digits. */
     String kind();
+
+    /** One line for help texts, e.g. {@code OpenSearch 2.x/3.x over its REST API}. */
+    String description();
+
+    /**
+     * The kind of real server this target runs on, as {@code rtbench servers} names it (e.g. {@code clickhouse}): what
+     * {@code --servers local} starts for it. Empty for targets inside rtbench's own process ({@code reference},
+     * {@code null}), which need no server and no URL.
+     */
+    default Optional<String> server() {
+        return Optional.empty();
+    }
 
     /** Opens a target; may connect lazily, but must reject an unusable configuration with a clear message. */
     Target open(TargetConfig config);

@@ -1,10 +1,11 @@
 package io.rtbench.core.target;
 
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** Finds target drivers on the class path. */
+/** Finds target drivers on the class path (see {@link TargetProvider}). */
 public final class Targets {
 
     private Targets() {}
@@ -13,10 +14,18 @@ public final class Targets {
     public static Target open(TargetConfig config) {
         TargetProvider provider = providers().get(config.kind());
         if (provider == null) {
-            throw new TargetException("unknown target kind '" + config.kind() + "'; known kinds: "
-                    + String.join(", ", providers().keySet()));
+            throw new TargetException(unknown(config.kind()));
         }
         return provider.open(config);
+    }
+
+    /** The driver of a kind; {@link IllegalArgumentException} naming the known kinds when there is none. */
+    public static TargetProvider provider(String kind) {
+        TargetProvider provider = providers().get(kind);
+        if (provider == null) {
+            throw new IllegalArgumentException(unknown(kind));
+        }
+        return provider;
     }
 
     /** The installed providers by kind, sorted by name. */
@@ -26,5 +35,14 @@ public final class Targets {
             byKind.put(provider.kind(), provider);
         }
         return byKind;
+    }
+
+    /** The installed kinds, sorted by name. */
+    public static List<String> kinds() {
+        return List.copyOf(providers().keySet());
+    }
+
+    private static String unknown(String kind) {
+        return "unknown target kind '" + kind + "'; one of: " + String.join(", ", kinds());
     }
 }

@@ -69,10 +69,7 @@ final class DaemonLauncher {
 
     /** In-JVM servers get Kafka's own default heap; for child processes the daemon only holds a handle. */
     private static String maxHeap(ServerKind kind) {
-        return switch (kind) {
-            case KAFKA, CONNECT -> "-Xmx1g";
-            default -> "-Xmx128m";
-        };
+        return kind.equals(ServerKind.KAFKA) || kind.equals(ServerKind.CONNECT) ? "-Xmx1g" : "-Xmx128m";
     }
 
     /**

@@ -119,7 +119,8 @@ public final class ServerControl {
     }
 
     private ServerOptions withKafkaForConnect(ServerKind kind, ServerOptions options) {
-        if (kind != ServerKind.CONNECT || options.setting("bootstrap.servers").isPresent()) {
+        if (!kind.equals(ServerKind.CONNECT)
+                || options.setting("bootstrap.servers").isPresent()) {
             return options;
         }
         ServerState kafka = live(ServerKind.KAFKA)

@@ -1,8 +1,9 @@
 package io.rtbench.servers.docker;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.local.ClickHouseFactory;
+import io.rtbench.servers.local.PostgresFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
 import org.testcontainers.utility.DockerImageName;
 
 /** ClickHouse and PostgreSQL on Testcontainers' modules, reachable as the local provider's are. */
-final class DatabaseContainers {
+public final class DatabaseContainers {
 
     /** As the local provider's cluster: user and database {@value}, no password needed. */
     static final String POSTGRES_USER = "rtbench";
@@ -24,25 +25,25 @@ final class DatabaseContainers {
     private DatabaseContainers() {}
 
     /** The password-less {@code default} user over HTTP, as rtbench's driver talks to the local provider's. */
-    static RunningServer clickhouse(DockerImages images, ServerOptions options) {
+    public static RunningServer clickhouse(DockerImages images, ServerOptions options) {
         if (!options.settings().isEmpty()) {
             throw new IllegalArgumentException("the docker provider's clickhouse takes no settings, got "
                     + options.settings().keySet());
         }
-        DockerImageName image = images.image(ServerKind.CLICKHOUSE, "clickhouse/clickhouse-server");
+        DockerImageName image = images.image(ClickHouseFactory.KIND, "clickhouse/clickhouse-server");
         ClickHouseContainer container = new ClickHouseContainer(image)
                 .withUsername("default")
                 .withPassword("")
                 // the official image otherwise limits a password-less default user to connections from inside
                 .withEnv("CLICKHOUSE_SKIP_USER_SETUP", "1");
         Containers.publishOn(container, CLICKHOUSE_HTTP_PORT, options.port());
-        ContainerLog log = Containers.start(ServerKind.CLICKHOUSE, image, container);
+        ContainerLog log = Containers.start(ClickHouseFactory.KIND, image, container);
         int port = container.getMappedPort(CLICKHOUSE_HTTP_PORT);
         String address = "http://" + Containers.host(container) + ":" + port;
         try {
             String version =
                     Containers.get(address + "/?query=SELECT%20version()").strip();
-            return new ContainerServer(ServerKind.CLICKHOUSE, container, address, port, version, log);
+            return new ContainerServer(ClickHouseFactory.KIND, container, address, port, version, log);
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);
@@ -53,10 +54,10 @@ final class DatabaseContainers {
      * Database and user {@value #POSTGRES_USER}, trust authentication. Settings: each {@code NAME=VALUE} becomes
      * {@code -c NAME=VALUE}, as with the local provider.
      */
-    static RunningServer postgres(DockerImages images, ServerOptions options) {
+    public static RunningServer postgres(DockerImages images, ServerOptions options) {
         List<String> command = new ArrayList<>(List.of("postgres", "-c", "fsync=off"));
         options.settings().forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
-        DockerImageName image = images.image(ServerKind.POSTGRES, "postgres");
+        DockerImageName image = images.image(PostgresFactory.KIND, "postgres");
         PostgreSQLContainer container = new PostgreSQLContainer(image)
                 .withDatabaseName(POSTGRES_USER)
                 .withUsername(POSTGRES_USER)
@@ -64,9 +65,10 @@ final class DatabaseContainers {
                 .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust")
                 .withCommand(command.toArray(String[]::new));
         Containers.publishOn(container, POSTGRES_PORT, options.port());
-        ContainerLog log = Containers.start(ServerKind.POSTGRES, image, container);
+        ContainerLog log = Containers.start(PostgresFactory.KIND, image, container);
         int port = container.getMappedPort(POSTGRES_PORT);
-        String address = "postgresql://" + Containers.host(container) + ":" + port + "/" + POSTGRES_USER;
+        String address =
+                "postgresql://" + POSTGRES_USER + "@" + Containers.host(container) + ":" + port + "/" + POSTGRES_USER;
         try {
             Container.ExecResult version = container.execInContainer(
                     "psql", "-U", POSTGRES_USER, "-d", POSTGRES_USER, "-tAc", "SHOW server_version");
@@ -74,7 +76,7 @@ final class DatabaseContainers {
                 throw new IOException("psql in the container failed: " + version.getStderr());
             }
             return new ContainerServer(
-                    ServerKind.POSTGRES,
+                    PostgresFactory.KIND,
                     container,
                     address,
                     port,

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.testcontainers.utility.DockerImageName;
 
@@ -37,7 +38,10 @@ public final class DockerImages {
 
     /** The variable that names the image of {@code kind}; Connect runs on the Kafka image. */
     public static String variable(ServerKind kind) {
-        return "RTBENCH_IMAGE_" + (kind == ServerKind.CONNECT ? ServerKind.KAFKA : kind).name();
+        return "RTBENCH_IMAGE_"
+                + (kind.equals(ServerKind.CONNECT) ? ServerKind.KAFKA : kind)
+                        .cliName()
+                        .toUpperCase(Locale.ROOT);
     }
 
     public String name(ServerKind kind) {

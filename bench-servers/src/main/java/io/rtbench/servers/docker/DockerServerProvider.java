@@ -4,6 +4,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.ServerRecipes;
 import java.util.Map;
 
 /**
@@ -31,14 +32,6 @@ public final class DockerServerProvider implements ServerProvider {
     @Override
     public RunningServer start(ServerKind kind, ServerOptions options) {
         Containers.requireEngine();
-        return switch (kind) {
-            case KAFKA -> KafkaContainers.kafka(images, options);
-            case CONNECT -> KafkaContainers.connect(images, options);
-            case ELASTICSEARCH -> SearchContainers.elasticsearch(images, options);
-            case OPENSEARCH -> SearchContainers.opensearch(images, options);
-            case CLICKHOUSE -> DatabaseContainers.clickhouse(images, options);
-            case POSTGRES -> DatabaseContainers.postgres(images, options);
-            case PROMETHEUS -> PrometheusContainers.prometheus(images, options);
-        };
+        return ServerRecipes.recipe(kind).startDocker(images, options);
     }
 }

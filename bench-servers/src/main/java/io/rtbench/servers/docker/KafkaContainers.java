@@ -33,7 +33,7 @@ import org.testcontainers.utility.MountableFile;
  * and the targets' published ports, all {@code 127.0.0.1:P}) and temp paths then mean the same inside the container as
  * outside, as with the in-JVM worker.
  */
-final class KafkaContainers {
+public final class KafkaContainers {
 
     private static final int KAFKA_PORT = 9092;
     private static final String HEAP = "-Xms512m -Xmx512m";
@@ -45,7 +45,7 @@ final class KafkaContainers {
     private KafkaContainers() {}
 
     /** Settings: each {@code NAME=VALUE} becomes a broker property (the image's {@code KAFKA_NAME} variable). */
-    static RunningServer kafka(DockerImages images, ServerOptions options) {
+    public static RunningServer kafka(DockerImages images, ServerOptions options) {
         DockerImageName image = images.image(ServerKind.KAFKA, "apache/kafka");
         KafkaContainer container = new KafkaContainer(image).withEnv("KAFKA_HEAP_OPTS", HEAP);
         options.settings().forEach((name, value) -> container.withEnv(brokerVariable(name), value));
@@ -65,7 +65,7 @@ final class KafkaContainers {
      * Settings as the in-JVM worker's: {@code bootstrap.servers} (required), {@code plugin.path} (a host directory,
      * copied in), any other worker property.
      */
-    static RunningServer connect(DockerImages images, ServerOptions options) {
+    public static RunningServer connect(DockerImages images, ServerOptions options) {
         int port = FreePorts.orFree(options.port());
         Map<String, String> config = new LinkedHashMap<>(ConnectWorkerConfig.of(port, options.settings()));
         DockerImageName image = images.image(ServerKind.CONNECT, "apache/kafka");

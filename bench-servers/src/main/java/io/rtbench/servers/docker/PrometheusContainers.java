@@ -17,7 +17,7 @@ import org.testcontainers.utility.DockerImageName;
  * Prometheus ({@code prom/prometheus}) with the local provider's generated config. It runs on the host's network, so
  * that its scrape targets ({@code 127.0.0.1:P} of an evaluator on this machine) are the same inside and outside.
  */
-final class PrometheusContainers {
+public final class PrometheusContainers {
 
     private static final String CONFIG_FILE = "/etc/prometheus/prometheus.yml";
     private static final String DATA_DIR = "/prometheus";
@@ -25,7 +25,7 @@ final class PrometheusContainers {
 
     private PrometheusContainers() {}
 
-    static RunningServer prometheus(DockerImages images, ServerOptions options) {
+    public static RunningServer prometheus(DockerImages images, ServerOptions options) {
         int port = FreePorts.orFree(options.port());
         PrometheusConfig config = new PrometheusConfig(port, options.settings());
         String address = "http://127.0.0.1:" + port;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.local.SearchEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -22,7 +23,7 @@ import org.testcontainers.utility.DockerImageName;
  * <p>Settings, as the local provider's: {@code heap} = the heap size; every other {@code NAME=VALUE} becomes a node
  * setting (the images turn dotted environment variables into {@code -E} settings).
  */
-final class SearchContainers {
+public final class SearchContainers {
 
     static final String HEAP = "heap";
     private static final String DEFAULT_HEAP = "512m";
@@ -32,17 +33,18 @@ final class SearchContainers {
 
     private SearchContainers() {}
 
-    static RunningServer elasticsearch(DockerImages images, ServerOptions options) {
-        DockerImageName image = images.image(ServerKind.ELASTICSEARCH, "docker.elastic.co/elasticsearch/elasticsearch");
+    public static RunningServer elasticsearch(DockerImages images, ServerOptions options) {
+        DockerImageName image =
+                images.image(SearchEngine.ELASTICSEARCH.kind(), "docker.elastic.co/elasticsearch/elasticsearch");
         ElasticsearchContainer container = new ElasticsearchContainer(image)
                 // rtbench talks plain HTTP, as to the local provider's Elasticsearch
                 .withEnv("xpack.security.enabled", "false")
                 .withEnv("ES_JAVA_OPTS", heapOptions(options));
-        return start(ServerKind.ELASTICSEARCH, image, container, options);
+        return start(SearchEngine.ELASTICSEARCH.kind(), image, container, options);
     }
 
-    static RunningServer opensearch(DockerImages images, ServerOptions options) {
-        DockerImageName image = images.image(ServerKind.OPENSEARCH, "opensearchproject/opensearch");
+    public static RunningServer opensearch(DockerImages images, ServerOptions options) {
+        DockerImageName image = images.image(SearchEngine.OPENSEARCH.kind(), "opensearchproject/opensearch");
         GenericContainer<?> container = new GenericContainer<>(image)
                 .withExposedPorts(HTTP_PORT)
                 .withEnv("discovery.type", "single-node")
@@ -50,7 +52,7 @@ final class SearchContainers {
                 .withEnv("DISABLE_INSTALL_DEMO_CONFIG", "true")
                 .withEnv("OPENSEARCH_JAVA_OPTS", heapOptions(options))
                 .waitingFor(Wait.forHttp("/_cluster/health").forPort(HTTP_PORT).forStatusCode(200));
-        return start(ServerKind.OPENSEARCH, image, container, options);
+        return start(SearchEngine.OPENSEARCH.kind(), image, container, options);
     }
 
     private static RunningServer start(

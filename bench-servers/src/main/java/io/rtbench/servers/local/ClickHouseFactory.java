@@ -15,14 +15,16 @@ import org.slf4j.LoggerFactory;
  * ({@link ClickHouseConfig}). Runs as this JVM's user, root included: ClickHouse does not refuse it. Address
  * {@code http://127.0.0.1:P}.
  */
-final class ClickHouseFactory implements LocalServerFactory {
+public final class ClickHouseFactory implements LocalServerFactory {
+
+    public static final ServerKind KIND = new ServerKind("clickhouse");
 
     private static final Logger LOG = LoggerFactory.getLogger(ClickHouseFactory.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final List<Path> searchPath;
 
-    ClickHouseFactory() {
+    public ClickHouseFactory() {
         this(Executables.searchPath());
     }
 
@@ -35,7 +37,7 @@ final class ClickHouseFactory implements LocalServerFactory {
     public RunningServer start(ServerOptions options) {
         Path binary = Executables.require("clickhouse-server", searchPath, "clickhouse-server");
         int httpPort = FreePorts.orFree(options.port());
-        ServerFiles files = ServerFiles.create(ServerKind.CLICKHOUSE);
+        ServerFiles files = ServerFiles.create(KIND);
         ChildProcess process = null;
         try {
             ClickHouseConfig config =
@@ -58,8 +60,7 @@ final class ClickHouseFactory implements LocalServerFactory {
                     url,
                     (System.nanoTime() - startNanos) / 1_000_000,
                     process.pid());
-            return new ChildServer(
-                    ServerKind.CLICKHOUSE, url, httpPort, version, process.pid(), process, process::terminate, files);
+            return new ChildServer(KIND, url, httpPort, version, process.pid(), process, process::terminate, files);
         } catch (Exception e) {
             throw ChildServer.startFailed("clickhouse", e, process, files);
         }

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * A real Kafka Connect 4 distributed worker in this JVM, with JSON converters and its own group and internal topics on
  * the given broker. Its logs go through SLF4J into the host JVM's log.
  */
-final class ConnectServer extends StartedServer {
+public final class ConnectServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
@@ -39,7 +39,7 @@ final class ConnectServer extends StartedServer {
     }
 
     /** Starts a worker and returns once its REST API lists connectors, i.e. it has joined its group. */
-    static ConnectServer start(ServerOptions options) {
+    public static ConnectServer start(ServerOptions options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), "connect");
         }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * A real single-node Kafka 4 broker in this JVM: KRaft, broker and controller combined, storage formatted in a temp
  * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console.
  */
-final class KafkaServer extends StartedServer {
+public final class KafkaServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -42,7 +42,7 @@ final class KafkaServer extends StartedServer {
     }
 
     /** Starts a broker and returns once an admin client has seen it in the cluster. */
-    static KafkaServer start(ServerOptions options) {
+    public static KafkaServer start(ServerOptions options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), "kafka");
         }

@@ -4,7 +4,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerOptions;
 
 /** Starts one kind of local server and waits until it accepts clients. */
-interface LocalServerFactory {
+public interface LocalServerFactory {
 
     RunningServer start(ServerOptions options);
 }

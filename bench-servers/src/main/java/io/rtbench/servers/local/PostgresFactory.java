@@ -22,12 +22,14 @@ import org.slf4j.LoggerFactory;
 /**
  * PostgreSQL from Debian's {@code postgresql}: a private cluster made by {@code initdb} in the server's temp dir (trust
  * authentication, superuser {@value #USER}), {@code postgres} listening on 127.0.0.1 with its unix socket in the temp
- * dir, and a database {@value #DATABASE}. Address {@code postgresql://127.0.0.1:P/rtbench}, user {@value #USER}, no
+ * dir, and a database {@value #DATABASE}. Address {@code postgresql://rtbench@127.0.0.1:P/rtbench} (the user in the URL, so that it works as printed), user {@value #USER}, no
  * password. Runs as {@link ServiceUser}: PostgreSQL refuses root.
  *
  * <p>Settings: each {@code NAME=VALUE} becomes {@code -c NAME=VALUE} (a server configuration parameter).
  */
-final class PostgresFactory implements LocalServerFactory {
+public final class PostgresFactory implements LocalServerFactory {
+
+    public static final ServerKind KIND = new ServerKind("postgres");
 
     static final String USER = "rtbench";
     static final String DATABASE = "rtbench";
@@ -40,7 +42,7 @@ final class PostgresFactory implements LocalServerFactory {
 
     private final Path installRoot;
 
-    PostgresFactory() {
+    public PostgresFactory() {
         this(DEBIAN_INSTALL_ROOT);
     }
 
@@ -72,7 +74,7 @@ final class PostgresFactory implements LocalServerFactory {
                         + "/<version>/bin/initdb): apt-get install postgresql"));
         ServiceUser user = ServiceUser.forServersThatRefuseRoot();
         int port = FreePorts.orFree(options.port());
-        ServerFiles files = ServerFiles.create(ServerKind.POSTGRES);
+        ServerFiles files = ServerFiles.create(KIND);
         ChildProcess process = null;
         try {
             Path data = files.dir().resolve("data");
@@ -104,8 +106,8 @@ final class PostgresFactory implements LocalServerFactory {
                     null,
                     CLIENT_TIMEOUT);
             return new ChildServer(
-                    ServerKind.POSTGRES,
-                    "postgresql://127.0.0.1:" + port + "/" + DATABASE,
+                    KIND,
+                    "postgresql://" + USER + "@127.0.0.1:" + port + "/" + DATABASE,
                     port,
                     version,
                     pid,

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * temp dir. Address {@code http://127.0.0.1:P}. Note: 2.42 applies scrape targets about 5 s after start, so the first
  * samples arrive then, whatever the interval.
  */
-final class PrometheusFactory implements LocalServerFactory {
+public final class PrometheusFactory implements LocalServerFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(PrometheusFactory.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -26,7 +26,7 @@ final class PrometheusFactory implements LocalServerFactory {
 
     private final List<Path> searchPath;
 
-    PrometheusFactory() {
+    public PrometheusFactory() {
         this(Executables.searchPath());
     }
 

@@ -4,11 +4,11 @@ import io.rtbench.servers.ServerKind;
 import java.util.Map;
 
 /** Elasticsearch and OpenSearch: the same launch, different names (spec section 7). */
-enum SearchEngine {
+public enum SearchEngine {
     /** The integ-test zip carries x-pack security, on by default; rtbench talks plain HTTP on loopback. */
-    ELASTICSEARCH(ServerKind.ELASTICSEARCH, "elasticsearch", "ES", Map.of("xpack.security.enabled", "false")),
+    ELASTICSEARCH(new ServerKind("elasticsearch"), "elasticsearch", "ES", Map.of("xpack.security.enabled", "false")),
     /** The integ-test zip has no security plugin. */
-    OPENSEARCH(ServerKind.OPENSEARCH, "opensearch", "OPENSEARCH", Map.of());
+    OPENSEARCH(new ServerKind("opensearch"), "opensearch", "OPENSEARCH", Map.of());
 
     private final ServerKind kind;
     private final String distributionName;
@@ -22,7 +22,7 @@ enum SearchEngine {
         this.ownSettings = ownSettings;
     }
 
-    ServerKind kind() {
+    public ServerKind kind() {
         return kind;
     }
 

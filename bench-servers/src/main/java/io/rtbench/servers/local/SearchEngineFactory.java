@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * root), configured by {@link SearchEngineConfig}. Address {@code http://127.0.0.1:P}. Ready when
  * {@code GET /_cluster/health} answers 200: {@code GET /} answers 405 on Elasticsearch's integ-test distribution.
  */
-final class SearchEngineFactory implements LocalServerFactory {
+public final class SearchEngineFactory implements LocalServerFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchEngineFactory.class);
     private static final int MIN_JAVA = 21;
@@ -31,7 +31,7 @@ final class SearchEngineFactory implements LocalServerFactory {
     private final SearchEngine engine;
     private final Distribution distribution;
 
-    SearchEngineFactory(SearchEngine engine) {
+    public SearchEngineFactory(SearchEngine engine) {
         this(engine, null);
     }
 

@@ -32,7 +32,7 @@ class DaemonLauncherTest {
     void childProcessServersGetASmallHolderHeap() {
         DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar");
 
-        assertThat(launcher.command(ServerKind.OPENSEARCH, ServerOptions.DEFAULT))
+        assertThat(launcher.command(ServerKind.fromCliName("opensearch"), ServerOptions.DEFAULT))
                 .contains("-Xmx128m");
     }
 

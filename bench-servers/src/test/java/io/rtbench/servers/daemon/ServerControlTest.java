@@ -32,10 +32,10 @@ class ServerControlTest {
     void statusListsLiveDaemonsAndForgetsDeadOnes() {
         StateFiles files = new StateFiles(dir);
         files.write(live(ServerKind.KAFKA));
-        files.write(state(ServerKind.OPENSEARCH, DEAD_PID, Instant.EPOCH));
+        files.write(state(ServerKind.fromCliName("opensearch"), DEAD_PID, Instant.EPOCH));
 
         assertThat(new ServerControl(dir).status()).containsExactly(live(ServerKind.KAFKA));
-        assertThat(files.stateFile(ServerKind.OPENSEARCH)).doesNotExist();
+        assertThat(files.stateFile(ServerKind.fromCliName("opensearch"))).doesNotExist();
         assertThat(files.stateFile(ServerKind.KAFKA)).exists();
     }
 

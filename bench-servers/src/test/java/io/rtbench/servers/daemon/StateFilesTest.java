@@ -72,14 +72,14 @@ class StateFilesTest {
     @Test
     void readAllListsKnownKindsInOrderAndIgnoresOtherFiles() throws Exception {
         StateFiles files = new StateFiles(dir);
-        files.write(state(ServerKind.POSTGRES, 3, Instant.EPOCH));
+        files.write(state(ServerKind.fromCliName("postgres"), 3, Instant.EPOCH));
         files.write(state(ServerKind.KAFKA, 1, Instant.EPOCH));
         Files.writeString(dir.resolve("notes.json"), "{}");
         Files.writeString(dir.resolve("kafka.log"), "log line");
 
         assertThat(files.readAll())
                 .extracting(ServerState::kind)
-                .containsExactly(ServerKind.KAFKA, ServerKind.POSTGRES);
+                .containsExactly(ServerKind.KAFKA, ServerKind.fromCliName("postgres"));
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerRecipe;
+import io.rtbench.servers.ServerRecipes;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.utility.DockerImageName;
@@ -14,14 +16,14 @@ class DockerImagesTest {
     void defaultsAreTheOfficialImagesPinned() {
         DockerImages images = DockerImages.from(Map.of());
         assertThat(images.name(ServerKind.KAFKA)).startsWith("apache/kafka:4.");
-        assertThat(images.name(ServerKind.ELASTICSEARCH))
+        assertThat(images.name(ServerKind.fromCliName("elasticsearch")))
                 .startsWith("docker.elastic.co/elasticsearch/elasticsearch:9.");
-        assertThat(images.name(ServerKind.OPENSEARCH)).startsWith("opensearchproject/opensearch:3.");
-        assertThat(images.name(ServerKind.CLICKHOUSE)).startsWith("clickhouse/clickhouse-server:");
-        assertThat(images.name(ServerKind.POSTGRES)).startsWith("postgres:");
+        assertThat(images.name(ServerKind.fromCliName("opensearch"))).startsWith("opensearchproject/opensearch:3.");
+        assertThat(images.name(ServerKind.fromCliName("clickhouse"))).startsWith("clickhouse/clickhouse-server:");
+        assertThat(images.name(ServerKind.fromCliName("postgres"))).startsWith("postgres:");
         assertThat(images.name(ServerKind.PROMETHEUS)).startsWith("prom/prometheus:");
-        for (ServerKind kind : ServerKind.values()) {
-            assertThat(images.name(kind)).doesNotEndWith(":latest").matches("[^:]+:[0-9v][^:]*");
+        for (ServerRecipe recipe : ServerRecipes.all()) {
+            assertThat(images.name(recipe.kind())).doesNotEndWith(":latest").matches("[^:]+:[0-9v][^:]*");
         }
     }
 
@@ -31,7 +33,7 @@ class DockerImagesTest {
                 Map.of("RTBENCH_IMAGE_KAFKA", "rtbench-local/kafka:4.3.1", "RTBENCH_IMAGE_POSTGRES", " "));
         assertThat(images.name(ServerKind.KAFKA)).isEqualTo("rtbench-local/kafka:4.3.1");
         assertThat(images.name(ServerKind.CONNECT)).isEqualTo("rtbench-local/kafka:4.3.1");
-        assertThat(images.name(ServerKind.POSTGRES)).startsWith("postgres:");
+        assertThat(images.name(ServerKind.fromCliName("postgres"))).startsWith("postgres:");
         assertThat(images.image(ServerKind.KAFKA, "apache/kafka")
                         .isCompatibleWith(DockerImageName.parse("apache/kafka")))
                 .isTrue();

@@ -9,6 +9,7 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.testing.KafkaClients;
+import io.rtbench.servers.testing.PostgresJdbc;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,10 +70,10 @@ class DockerServersIT {
 
     @Test
     void elasticsearchAndOpenSearchIndexAndCount() throws Exception {
-        for (ServerKind kind : List.of(ServerKind.ELASTICSEARCH, ServerKind.OPENSEARCH)) {
+        for (ServerKind kind : List.of(ServerKind.fromCliName("elasticsearch"), ServerKind.fromCliName("opensearch"))) {
             RunningServer search = start(kind, ServerOptions.DEFAULT);
             assertThat(search.address()).isEqualTo("http://127.0.0.1:" + search.port());
-            assertThat(search.version()).matches(kind == ServerKind.ELASTICSEARCH ? "9\\..*" : "3\\..*");
+            assertThat(search.version()).matches(kind == ServerKind.fromCliName("elasticsearch") ? "9\\..*" : "3\\..*");
             String index = search.address() + "/docker-it";
             Http.put(index + "/_doc/1?refresh=true", "{\"n\":1}");
             assertThat(Containers.get(index + "/_count")).contains("\"count\":1");
@@ -81,7 +82,7 @@ class DockerServersIT {
 
     @Test
     void clickhouseTakesJsonEachRowFromTheDefaultUser() throws Exception {
-        RunningServer clickhouse = start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT);
+        RunningServer clickhouse = start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT);
         String url = clickhouse.address() + "/";
         assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
         Http.post(url, "CREATE TABLE docker_it (id String, t UInt64) ENGINE = MergeTree ORDER BY id");
@@ -96,9 +97,10 @@ class DockerServersIT {
 
     @Test
     void postgresHasTheRtbenchDatabaseAndUserWithoutPassword() throws Exception {
-        RunningServer postgres = start(ServerKind.POSTGRES, new ServerOptions(0, Map.of("max_connections", "42")));
-        assertThat(postgres.address()).isEqualTo("postgresql://127.0.0.1:" + postgres.port() + "/rtbench");
-        try (Connection connection = DriverManager.getConnection("jdbc:" + postgres.address(), "rtbench", "");
+        RunningServer postgres =
+                start(ServerKind.fromCliName("postgres"), new ServerOptions(0, Map.of("max_connections", "42")));
+        assertThat(postgres.address()).isEqualTo("postgresql://rtbench@127.0.0.1:" + postgres.port() + "/rtbench");
+        try (Connection connection = DriverManager.getConnection(PostgresJdbc.url(postgres), "rtbench", "");
                 ResultSet row = connection
                         .createStatement()
                         .executeQuery("SELECT current_database(), current_user, current_setting('max_connections')")) {
@@ -127,7 +129,7 @@ class DockerServersIT {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("RTBENCH_IMAGE_CLICKHOUSE", "rtbench-local/no-such-image:0");
         DockerServerProvider provider = new DockerServerProvider(env);
-        assertThatThrownBy(() -> provider.start(ServerKind.CLICKHOUSE, ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> provider.start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessageContaining("rtbench-local/no-such-image:0")
                 .hasMessageContaining("docker/local-images/build");

@@ -3,7 +3,6 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class ClickHouseIT {
 
     @Test
-    void insertsAndSelectsJsonEachRow(@RealServer(ServerKind.CLICKHOUSE) RunningServer clickhouse) throws Exception {
+    void insertsAndSelectsJsonEachRow(@RealServer("clickhouse") RunningServer clickhouse) throws Exception {
         String url = clickhouse.address() + "/";
         assertThat(LocalHttp.postOk(url, "SELECT 1")).isEqualTo("1\n");
         LocalHttp.postOk(url, "DROP TABLE IF EXISTS servers_it");
@@ -36,7 +35,7 @@ class ClickHouseIT {
     }
 
     @Test
-    void reportsItsVersion(@RealServer(ServerKind.CLICKHOUSE) RunningServer clickhouse) {
+    void reportsItsVersion(@RealServer("clickhouse") RunningServer clickhouse) {
         assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
         assertThat(clickhouse.address()).isEqualTo("http://127.0.0.1:" + clickhouse.port());
         assertThat(ServerProcesses.isAlive(clickhouse.pid())).isTrue();

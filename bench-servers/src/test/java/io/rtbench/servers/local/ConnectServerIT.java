@@ -3,7 +3,6 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -25,7 +24,7 @@ class ConnectServerIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @Test
-    void workerAnswersOnItsRestApi(@RealServer(ServerKind.CONNECT) RunningServer connect) throws Exception {
+    void workerAnswersOnItsRestApi(@RealServer("connect") RunningServer connect) throws Exception {
         assertThat(connect.address()).isEqualTo("http://127.0.0.1:" + connect.port());
         assertThat(connect.version()).matches("4\\.\\d+\\.\\d+.*");
 
@@ -41,8 +40,7 @@ class ConnectServerIT {
 
     @Test
     void workerJoinedItsGroupOnTheSharedBroker(
-            @RealServer(ServerKind.KAFKA) RunningServer kafka, @RealServer(ServerKind.CONNECT) RunningServer connect)
-            throws Exception {
+            @RealServer("kafka") RunningServer kafka, @RealServer("connect") RunningServer connect) throws Exception {
         String groupId = ((ConnectServer) connect).groupId();
 
         try (Admin admin = KafkaClients.admin(kafka.address())) {

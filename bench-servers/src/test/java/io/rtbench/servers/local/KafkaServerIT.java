@@ -29,8 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaServerIT {
 
     @Test
-    void recordsProducedToACreatedTopicCanBeConsumed(@RealServer(ServerKind.KAFKA) RunningServer kafka)
-            throws Exception {
+    void recordsProducedToACreatedTopicCanBeConsumed(@RealServer("kafka") RunningServer kafka) throws Exception {
         String topic = "kafka-it-" + UUID.randomUUID();
         try (Admin admin = KafkaClients.admin(kafka.address())) {
             admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
@@ -43,7 +42,7 @@ class KafkaServerIT {
     }
 
     @Test
-    void describesItselfAsAnInJvmKafka4Broker(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+    void describesItselfAsAnInJvmKafka4Broker(@RealServer("kafka") RunningServer kafka) throws Exception {
         assertThat(kafka.kind()).isEqualTo(ServerKind.KAFKA);
         assertThat(kafka.version()).matches("4\\.\\d+\\.\\d+.*");
         assertThat(kafka.address()).isEqualTo("127.0.0.1:" + kafka.port());
@@ -54,7 +53,7 @@ class KafkaServerIT {
     }
 
     @Test
-    void autoCreatedTopicsHaveFourPartitions(@RealServer(ServerKind.KAFKA) RunningServer kafka) throws Exception {
+    void autoCreatedTopicsHaveFourPartitions(@RealServer("kafka") RunningServer kafka) throws Exception {
         String topic = "auto-" + UUID.randomUUID();
 
         KafkaClients.produce(kafka.address(), topic, List.of("one"));

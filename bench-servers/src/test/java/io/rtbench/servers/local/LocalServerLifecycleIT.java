@@ -23,7 +23,7 @@ class LocalServerLifecycleIT {
     @Test
     void clickHouseUsesTheRequestedPortAndLeavesNothingBehind() throws Exception {
         int port = FreePorts.free();
-        RunningServer clickhouse = provider.start(ServerKind.CLICKHOUSE, ServerOptions.onPort(port));
+        RunningServer clickhouse = provider.start(ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(port));
         Path dir = ((ChildServer) clickhouse).dir();
         try {
             assertThat(clickhouse.port()).isEqualTo(port);
@@ -43,7 +43,7 @@ class LocalServerLifecycleIT {
     @Test
     void postgresStopsWithClientsConnectedAndTakesItsBackendsAlong() throws Exception {
         int port = FreePorts.free();
-        RunningServer postgres = provider.start(ServerKind.POSTGRES, ServerOptions.onPort(port));
+        RunningServer postgres = provider.start(ServerKind.fromCliName("postgres"), ServerOptions.onPort(port));
         Path dir = ((ChildServer) postgres).dir();
         List<ProcessHandle> processes;
         long closeMs;
@@ -70,7 +70,8 @@ class LocalServerLifecycleIT {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             long dirsBefore = clickHouseDirs();
 
-            assertThatThrownBy(() -> provider.start(ServerKind.CLICKHOUSE, ServerOptions.onPort(taken.getLocalPort())))
+            assertThatThrownBy(() -> provider.start(
+                            ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(taken.getLocalPort())))
                     .isInstanceOf(ServerUnavailableException.class)
                     .hasMessageContaining("clickhouse exited with code")
                     .hasMessageContaining("last lines of")

@@ -1,7 +1,6 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class OpenSearchIT extends SearchEngineContract {
 
     @BeforeEach
-    void server(@RealServer(ServerKind.OPENSEARCH) RunningServer opensearch) {
+    void server(@RealServer("opensearch") RunningServer opensearch) {
         server = opensearch;
     }
 

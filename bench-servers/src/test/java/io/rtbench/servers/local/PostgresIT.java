@@ -3,10 +3,10 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.testing.PostgresJdbc;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class PostgresIT {
 
     @Test
-    void runsSqlInTheRtbenchDatabase(@RealServer(ServerKind.POSTGRES) RunningServer postgres) throws Exception {
+    void runsSqlInTheRtbenchDatabase(@RealServer("postgres") RunningServer postgres) throws Exception {
         try (Connection connection = connect(postgres);
                 Statement sql = connection.createStatement()) {
             sql.execute("CREATE TABLE IF NOT EXISTS servers_it (id text PRIMARY KEY, event_time_micros bigint)");
@@ -38,15 +38,15 @@ class PostgresIT {
     }
 
     @Test
-    void reportsItsVersionAndRunsUnprivileged(@RealServer(ServerKind.POSTGRES) RunningServer postgres) {
+    void reportsItsVersionAndRunsUnprivileged(@RealServer("postgres") RunningServer postgres) {
         assertThat(postgres.version()).matches("\\d+\\.\\d+.*");
-        assertThat(postgres.address()).isEqualTo("postgresql://127.0.0.1:" + postgres.port() + "/rtbench");
+        assertThat(postgres.address()).isEqualTo("postgresql://rtbench@127.0.0.1:" + postgres.port() + "/rtbench");
         if (ServerProcesses.jvmIsRoot()) {
             assertThat(ServerProcesses.user(postgres.pid())).contains(ServiceUser.NAME);
         }
     }
 
     static Connection connect(RunningServer postgres) throws Exception {
-        return DriverManager.getConnection("jdbc:" + postgres.address(), "rtbench", "");
+        return DriverManager.getConnection(PostgresJdbc.url(postgres), "rtbench", "");
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -24,7 +23,7 @@ class PrometheusIT {
     private static final Duration FIRST_SCRAPE_TIMEOUT = Duration.ofSeconds(30);
 
     @Test
-    void scrapesItself(@RealServer(ServerKind.PROMETHEUS) RunningServer prometheus) throws Exception {
+    void scrapesItself(@RealServer("prometheus") RunningServer prometheus) throws Exception {
         String query = URLEncoder.encode("up{job=\"prometheus\"}", StandardCharsets.UTF_8);
         String url = prometheus.address() + "/api/v1/query?query=" + query;
         long deadline = System.nanoTime() + FIRST_SCRAPE_TIMEOUT.toNanos();
@@ -42,7 +41,7 @@ class PrometheusIT {
     }
 
     @Test
-    void reportsItsVersion(@RealServer(ServerKind.PROMETHEUS) RunningServer prometheus) throws Exception {
+    void reportsItsVersion(@RealServer("prometheus") RunningServer prometheus) throws Exception {
         assertThat(prometheus.version()).matches("\\d+\\.\\d+.*");
         assertThat(LocalHttp.get(prometheus.address() + "/-/ready").ok()).isTrue();
     }

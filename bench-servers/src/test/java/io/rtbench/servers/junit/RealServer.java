@@ -1,6 +1,5 @@
 package io.rtbench.servers.junit;
 
-import io.rtbench.servers.ServerKind;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -13,5 +12,6 @@ import java.lang.annotation.Target;
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)
 public @interface RealServer {
-    ServerKind value();
+    /** The server kind's command-line name, e.g. {@code "kafka"} or {@code "clickhouse"}. */
+    String value();
 }

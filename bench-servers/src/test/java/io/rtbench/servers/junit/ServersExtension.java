@@ -20,7 +20,7 @@ import org.opentest4j.TestAbortedException;
  *
  * <p>A server that cannot be had skips the test with the reason, unless {@code RTBENCH_REQUIRE_SERVERS=1}, where it
  * fails it. Subclass-free: tests declare {@code @ExtendWith(ServersExtension.class)} and a parameter
- * {@code @RealServer(ServerKind.KAFKA) RunningServer kafka}.
+ * {@code @RealServer("kafka") RunningServer kafka}.
  *
  * <p>A Connect worker needs a Kafka: asking for {@link ServerKind#CONNECT} first gets (or starts) the shared
  * {@link ServerKind#KAFKA} and hands the worker its address as {@code bootstrap.servers}, and the plugin path from the
@@ -43,10 +43,10 @@ public final class ServersExtension implements ParameterResolver {
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-        ServerKind kind = parameter
+        ServerKind kind = ServerKind.fromCliName(parameter
                 .findAnnotation(RealServer.class)
                 .orElseThrow(() -> new ParameterResolutionException("missing @RealServer"))
-                .value();
+                .value());
         return server(kind, context);
     }
 
@@ -61,7 +61,7 @@ public final class ServersExtension implements ParameterResolver {
     }
 
     private static ServerOptions options(ServerKind kind, ExtensionContext context) {
-        if (kind != ServerKind.CONNECT) {
+        if (!kind.equals(ServerKind.CONNECT)) {
             return ServerOptions.DEFAULT;
         }
         Map<String, String> settings = new HashMap<>();
