@@ -5,19 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Backlog samples over a step (consumer lag of the sink's group, in events) and the slope test of spec section 3: a
- * step is sustained when the backlog does not grow over it.
+ * Backlog samples over a step (consumer lag of the sink's group, in events) and their least-squares slope, which
+ * {@link io.rtbench.core.engine.Sustained} judges.
  */
 public final class BacklogSeries {
-
-    /**
-     * A growth below this fraction of the ingest rate does not count: the same tolerance as for the achieved rate (a
-     * sink falling behind by less than 2 % is within what one step can tell).
-     */
-    static final double SLOPE_TOLERANCE_OF_RATE = 0.02;
-
-    /** ... and below this many events per second, whatever the rate. */
-    static final double MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC = 5;
 
     private final List<long[]> samples = new ArrayList<>();
 
@@ -63,23 +54,5 @@ public final class BacklogSeries {
         double standardError =
                 n <= 2 || spreadX == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(squaredResiduals / (n - 2) / spreadX);
         return new Backlog(samples.get(0)[1], last(), slope, Double.isFinite(standardError) ? standardError : null);
-    }
-
-    /**
-     * Whether a step was sustained (spec section 3): the backlog did not grow and the achieved rate is within 2 % of the
-     * target. Without a target rate ({@code --rate max}) only the backlog counts. "Grows" is a slope test: the
-     * least-squares slope exceeds max(5 events/s, 2 % of the rate) and twice its standard error.
-     */
-    public static boolean sustained(Backlog backlog, Double targetEventsPerSec, double achievedEventsPerSec) {
-        boolean rateKept = targetEventsPerSec == null || achievedEventsPerSec >= 0.98 * targetEventsPerSec;
-        if (backlog == null) {
-            return rateKept;
-        }
-        double tolerance = Math.max(MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC, SLOPE_TOLERANCE_OF_RATE * achievedEventsPerSec);
-        double slope = backlog.slopeEventsPerSec();
-        // Growing: above the tolerance, and above twice its standard error (not a chance of a noisy sawtooth).
-        boolean grows = slope > tolerance
-                && (backlog.slopeStdErrorEventsPerSec() == null || slope > 2 * backlog.slopeStdErrorEventsPerSec());
-        return rateKept && !grows;
     }
 }

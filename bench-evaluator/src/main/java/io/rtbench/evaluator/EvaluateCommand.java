@@ -1,61 +1,70 @@
 package io.rtbench.evaluator;
 
-import io.rtbench.cli.support.ClientProperties;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.FailureException;
-import io.rtbench.cli.support.StatusLine;
-import io.rtbench.cli.support.TargetKinds;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.ProbeOptions;
+import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunPlan;
+import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.target.TargetException;
+import io.rtbench.core.time.Durations;
 import io.rtbench.core.time.EpochClock;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code rtbench evaluate} and {@code java -jar bench-evaluator.jar}: the options of spec section 5. */
+/**
+ * {@code rtbench evaluate} and {@code java -jar bench-evaluator.jar}: probes a target for data latency on its own;
+ * docs/GUIDE.md has every option.
+ */
 @Command(
         name = "evaluate",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        defaultValueProvider = Defaults.class,
         sortOptions = false,
         showDefaultValues = true,
         description = "Probe a target for the newest event of each generator and record the data latency.")
 public final class EvaluateCommand implements Callable<Integer> {
 
+    private static final Duration AUDIT_QUIET = Duration.ofSeconds(10);
+
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(
-            names = "--target",
-            required = true,
-            paramLabel = "KIND",
-            completionCandidates = TargetKinds.class,
-            description = "${COMPLETION-CANDIDATES}.")
-    String target;
+    @Mixin
+    TargetOptions target;
 
     @Mixin
-    TargetOptions targetOptions;
+    ProbeOptions probe;
 
     @Option(names = "--generator-ids", split = ",", paramLabel = "ID", description = "Generators to probe.")
-    List<Long> generatorIds = List.of();
+    List<Long> generatorIds;
 
     @Option(
             names = "--generators-from-topic",
@@ -63,14 +72,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "Find the generators on the producers' announcement topic (e.g. rtbench.generators).")
     String announceTopic;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka, for discovery and backlog.")
-    String bootstrapServers;
-
-    @Option(names = "--kafka-config", paramLabel = "FILE", description = "Kafka client properties (TLS/SASL …).")
-    Path kafkaConfig;
-
-    @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic (filters discovery; backlog).")
-    String topic;
+    @Mixin
+    KafkaOptions kafka;
 
     @Option(
             names = "--sink-group",
@@ -83,89 +86,125 @@ public final class EvaluateCommand implements Callable<Integer> {
     boolean anyHost;
 
     @Option(
-            names = "--interval",
-            defaultValue = "1s",
-            converter = Converters.DurationConverter.class,
-            description = "Time between two probes of one generator.")
-    Duration interval;
-
-    @Option(
-            names = "--timeout",
-            defaultValue = "5s",
-            converter = Converters.DurationConverter.class,
-            description = "A probe taking longer counts as failed (and is recorded as at least this).")
-    Duration timeout;
-
-    @Option(
             names = "--duration",
-            defaultValue = "60s",
+            paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long to evaluate.")
     Duration duration;
 
     @Option(
             names = "--audit-timeout",
-            defaultValue = "60s",
+            paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long the final audit waits for events still in flight.")
     Duration auditTimeout;
 
-    @Option(names = "--prometheus-port", defaultValue = "9464", description = "Port of /metrics (0: none).")
-    int prometheusPort;
+    @Mixin
+    PrometheusOptions prometheus;
 
-    @Option(names = "--prometheus-host", defaultValue = "127.0.0.1", description = "Address /metrics binds to.")
-    String prometheusHost;
-
-    @Option(names = "--result", paramLabel = "FILE", description = "Write the result JSON here.")
-    Path result;
+    @Mixin
+    ResultOptions output;
 
     @Override
-    public Integer call() throws InterruptedException {
-        EvaluationRun run = new EvaluationRun(settings(), StatusLine.onStdout(), EpochClock.SYSTEM);
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onCtrlC = new Thread(() -> {
-            stop.set(true);
-            try {
-                finished.await(90, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
-        try {
-            print(run.run(stop));
-            return CommandLines.OK;
-        } catch (TargetException e) {
-            throw new FailureException(e.getMessage(), e);
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook runs and waits for us
+    public Integer call() {
+        EvaluatorSettings settings = settings();
+        RunPlan plan = new RunPlan(
+                scenario(settings),
+                settings.resultFile(),
+                0,
+                0,
+                0,
+                StepSource.of(List.of(Step.observing(settings.duration()))));
+        print(Engine.run(plan, StatusLine.onStdout(), run -> open(settings, run)));
+        return CommandLines.OK;
+    }
+
+    /** The probe, the discovery of generators, the backlog and the audit from the producers' final counts. */
+    private static void open(EvaluatorSettings settings, RunResources run) {
+        MeterRegistry registry = PrometheusEndpoint.forRun(run, settings.prometheusHost(), settings.prometheusPort());
+        ProbeStage probe = run.add(new ProbeStage(
+                settings.target(),
+                settings.interval(),
+                settings.target().timeout(),
+                EpochClock.SYSTEM,
+                registry,
+                null));
+        settings.generatorIds().forEach(probe::probe);
+        GeneratorDiscovery discovery = settings.announceTopic() == null
+                ? null
+                : run.own(new GeneratorDiscovery(
+                        settings.bootstrapServers(),
+                        settings.kafkaConfig(),
+                        settings.announceTopic(),
+                        settings.anyHost() ? null : RunEnvironment.detect().host(),
+                        settings.eventsTopic(),
+                        announcement -> probe.probe(announcement.generatorId()),
+                        announcement -> probe.stopProbing(announcement.generatorId())));
+        if (settings.sinkGroup() != null) {
+            run.add(new BacklogStage(
+                    new BacklogSampler(
+                            settings.bootstrapServers(),
+                            settings.kafkaConfig(),
+                            settings.sinkGroup(),
+                            settings.eventsTopic(),
+                            Duration.ofSeconds(5)),
+                    Duration.ZERO,
+                    probe.metrics()));
+        }
+        run.add(new AuditStage(
+                probe.target(),
+                () -> producedCounts(discovery),
+                Map::of,
+                () -> 0,
+                settings.auditTimeout(),
+                AUDIT_QUIET,
+                probe.metrics(),
+                true,
+                run::progress));
+    }
+
+    /** Event counts from the producers' final announcements; generators still producing are left out. */
+    private static Map<Long, Long> producedCounts(GeneratorDiscovery discovery) {
+        Map<Long, Long> produced = new TreeMap<>();
+        if (discovery != null) {
+            for (GeneratorAnnouncement announcement : discovery.generators().values()) {
+                if (announcement.producedEvents() != null) {
+                    produced.put(announcement.generatorId(), announcement.producedEvents());
+                }
             }
         }
+        return produced;
+    }
+
+    private static Scenario scenario(EvaluatorSettings settings) {
+        Map<String, Object> more = new HashMap<>();
+        more.put("interval", Durations.format(settings.interval()));
+        more.put("timeout", Durations.format(settings.target().timeout()));
+        more.put("duration", Durations.format(settings.duration()));
+        more.put("collection", settings.target().collection());
+        if (settings.eventsTopic() != null) {
+            more.put("topic", settings.eventsTopic());
+        }
+        return new Scenario(settings.target().kind(), "none", null, null, null, null, null, more);
     }
 
     EvaluatorSettings settings() {
         try {
-            TargetConfig targetConfig = targetOptions.config(target, timeout);
             return new EvaluatorSettings(
-                    targetConfig,
-                    generatorIds,
-                    bootstrapServers,
-                    ClientProperties.read(kafkaConfig, "--kafka-config"),
+                    target.config(probe.timeout()),
+                    generatorIds == null ? List.of() : generatorIds,
+                    kafka.bootstrapServers(),
+                    kafka.clientConfig(),
                     announceTopic,
-                    topic,
+                    kafka.topic(),
                     anyHost,
                     sinkGroup,
-                    interval,
+                    probe.interval(),
                     duration,
-                    prometheusHost,
-                    prometheusPort,
+                    prometheus.prometheusHost(),
+                    prometheus.prometheusPort(),
                     auditTimeout,
-                    result);
+                    output.result());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -173,6 +212,11 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     private void print(RunResult outcome) {
         PrintWriter out = spec.commandLine().getOut();
+        if (outcome.steps().isEmpty()) {
+            out.println("interrupted before the measured phase ended: nothing to report");
+            out.flush();
+            return;
+        }
         StepResult step = outcome.steps().get(0);
         out.printf(
                 Locale.ROOT,
@@ -192,7 +236,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     s.max(),
                     s.count());
         }
-        if (step.events().landed() != null) {
+        if (step.events() != null && step.events().landed() != null) {
             out.printf(
                     Locale.ROOT,
                     "  audit: produced %,d  landed %,d  lost %,d  duplicates %,d%n",
@@ -201,8 +245,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                     step.events().lost(),
                     step.events().duplicates());
         }
-        if (result != null) {
-            out.println("  result: " + result.toAbsolutePath());
+        if (output.result() != null) {
+            out.println("  result: " + output.result().toAbsolutePath());
         }
         out.flush();
     }

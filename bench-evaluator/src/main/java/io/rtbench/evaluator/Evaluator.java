@@ -45,6 +45,11 @@ public final class Evaluator implements AutoCloseable {
         prober.remove(generatorId);
     }
 
+    /** How many generators are probed now. */
+    public int probedGenerators() {
+        return prober.size();
+    }
+
     public EvaluatorMetrics metrics() {
         return metrics;
     }

@@ -51,7 +51,7 @@ public record EvaluatorSettings(
             throw new IllegalArgumentException("--sink-group needs --topic (the events topic the sink reads)");
         }
         if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("--interval must be positive, got " + interval);
+            throw new IllegalArgumentException("--probe-interval must be positive, got " + interval);
         }
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException("--duration must be positive, got " + duration);

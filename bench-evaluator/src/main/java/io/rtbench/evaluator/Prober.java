@@ -67,6 +67,11 @@ final class Prober implements AutoCloseable {
         }
     }
 
+    /** How many generators are probed now. */
+    int size() {
+        return probes.size();
+    }
+
     /** One probe: asks the target for the newest event time and times the round trip. Never throws. */
     ProbeOutcome probeOnce(long generatorId) {
         long requestMicros = clock.epochMicros();

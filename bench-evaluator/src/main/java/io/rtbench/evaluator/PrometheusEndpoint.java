@@ -1,8 +1,11 @@
 package io.rtbench.evaluator;
 
 import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rtbench.core.engine.RunResources;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -36,6 +39,14 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
         });
         server.start();
+    }
+
+    /**
+     * The meters of a run: served on {@code host:port} for as long as the run lasts, or kept in memory with port 0.
+     * Opening the endpoint is part of opening the run, so a busy port ends it at once with one line.
+     */
+    public static MeterRegistry forRun(RunResources run, String host, int port) {
+        return port > 0 ? run.own(new PrometheusEndpoint(host, port)).registry() : new SimpleMeterRegistry();
     }
 
     public PrometheusMeterRegistry registry() {

@@ -3,7 +3,9 @@ package io.rtbench.evaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.StepRate;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +20,8 @@ class BacklogSeriesTest {
             series.add(second * 1_000L, random.nextInt(500));
         }
         Backlog backlog = series.summary();
-        assertThat(BacklogSeries.sustained(backlog, 8_000.0, 7_990.0)).isTrue();
+        assertThat(Sustained.judge(new StepRate(8_000.0, null, 7_990.0, null), backlog, null))
+                .isTrue();
     }
 
     @Test
@@ -28,7 +31,8 @@ class BacklogSeriesTest {
         for (int second = 0; second < lags.length; second++) {
             series.add(second * 1_000L, lags[second]);
         }
-        assertThat(BacklogSeries.sustained(series.summary(), 1_000.0, 1_000.0)).isTrue();
+        assertThat(Sustained.judge(new StepRate(1_000.0, null, 1_000.0, null), series.summary(), null))
+                .isTrue();
     }
 
     @Test
@@ -42,14 +46,17 @@ class BacklogSeriesTest {
         Backlog backlog = series.summary();
         assertThat(backlog.slopeEventsPerSec()).isCloseTo(1_000, within(50.0));
         assertThat(backlog.startEvents()).isLessThan(300);
-        assertThat(BacklogSeries.sustained(backlog, 5_000.0, 5_000.0)).isFalse();
+        assertThat(Sustained.judge(new StepRate(5_000.0, null, 5_000.0, null), backlog, null))
+                .isFalse();
     }
 
     @Test
     void aProducerBelowTheTargetRateIsNotSustained() {
-        assertThat(BacklogSeries.sustained(null, 10_000.0, 9_700.0)).isFalse();
-        assertThat(BacklogSeries.sustained(null, 10_000.0, 9_850.0)).isTrue();
-        assertThat(BacklogSeries.sustained(null, null, 123.0))
+        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_700.0, null), null, null))
+                .isFalse();
+        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_850.0, null), null, null))
+                .isTrue();
+        assertThat(Sustained.judge(new StepRate(null, null, 123.0, null), null, null))
                 .as("--rate max has no target")
                 .isTrue();
     }

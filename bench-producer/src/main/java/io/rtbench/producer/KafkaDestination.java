@@ -21,7 +21,8 @@ public record KafkaDestination(
         int partitions,
         String announceTopic,
         Duration connectTimeout,
-        ValueFormat valueFormat) {
+        ValueFormat valueFormat)
+        implements Destination {
 
     public static final String DEFAULT_TOPIC = "rtbench.events";
     public static final String DEFAULT_ANNOUNCE_TOPIC = "rtbench.generators";

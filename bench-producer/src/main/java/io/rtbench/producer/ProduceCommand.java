@@ -1,39 +1,47 @@
 package io.rtbench.producer;
 
-import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.FailureException;
-import io.rtbench.cli.support.StatusLine;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.PacingOptions;
+import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunPlan;
+import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.event.GeneratorSettings;
-import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code rtbench produce} and {@code java -jar bench-producer.jar}: the options of spec section 5. */
+/**
+ * {@code rtbench produce} and {@code java -jar bench-producer.jar}: events into Kafka (or straight into a target, or
+ * nowhere) at a precise rate; docs/GUIDE.md has every option.
+ */
 @Command(
         name = "produce",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        defaultValueProvider = Defaults.class,
         sortOptions = false,
         showDefaultValues = true,
         description = "Generate stamped JSON events into Kafka (or straight into a target, or nowhere) at a precise,"
@@ -43,60 +51,38 @@ public final class ProduceCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka brokers.")
-    String bootstrapServers;
+    @Mixin
+    PacingOptions pacing;
 
-    @Option(names = "--topic", defaultValue = KafkaDestination.DEFAULT_TOPIC, description = "Topic of the events.")
-    String topic;
-
-    @Option(
-            names = "--rate",
-            defaultValue = "8000/s",
-            converter = Converters.RateConverter.class,
-            description = "Total rate: 20MB, 20MB/s, 512KB/s (MB = 10^6 bytes), 8000/s (events) or max.")
-    Rate rate;
-
-    @Option(names = "--batch-size", defaultValue = "50", description = "Events per send burst.")
-    int batchSize;
-
-    @Option(names = "--generators", defaultValue = "1", description = "Generator threads, each its own identifier.")
-    int generators;
-
-    @Option(names = "--doc-size", defaultValue = "1250", description = "Serialized document size in bytes (±3 %%).")
-    int docSize;
+    @Mixin
+    KafkaOptions kafka;
 
     @Option(
-            names = "--duration",
-            defaultValue = "60s",
-            converter = Converters.DurationConverter.class,
-            description = "Length of the measured phase, e.g. 30s, 5m.")
-    Duration duration;
+            names = "--destination",
+            paramLabel = "kafka|null|target",
+            description = "Where events go: Kafka (default), nowhere (the generator alone), or straight into the"
+                    + " --target (the direct pipeline).")
+    String destination;
 
-    @Option(names = "--events", defaultValue = "0", description = "Stop after this many measured events (0: no limit).")
+    /** The older spelling: {@code --sink null|kafka|KIND}, where KIND meant {@code --destination target --target KIND}. */
+    @Option(names = "--sink", hidden = true, paramLabel = "null|KIND")
+    String legacySink;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(names = "--events", paramLabel = "N", description = "Stop after this many measured events (0: no limit).")
     long maxEvents;
 
     @Option(
-            names = "--prefill",
-            defaultValue = "0",
-            description = "Events written first, as fast as possible, unmeasured.")
-    long prefill;
-
-    @Option(
-            names = "--warmup",
-            defaultValue = "0s",
-            converter = Converters.DurationConverter.class,
-            description = "Produced at the rate before measuring, then discarded (e.g. 5s).")
-    Duration warmup;
-
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of the document contents.")
-    long seed;
-
-    @Option(names = "--key", defaultValue = "id", description = "Kafka record key: id, generator or none.")
+            names = "--key",
+            paramLabel = "id|generator|none",
+            converter = KeyConverter.class,
+            description = "Kafka record key: the event's _id, its generator, or none.")
     KeyMode key;
 
     @Option(
             names = "--value-format",
-            defaultValue = "json",
             paramLabel = "json|json-with-schema",
             converter = ValueFormatConverter.class,
             description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
@@ -104,95 +90,109 @@ public final class ProduceCommand implements Callable<Integer> {
                     + " as the Debezium JDBC sink.")
     ValueFormat valueFormat;
 
-    @Option(
-            names = "--producer-config",
-            paramLabel = "FILE",
-            description = "Kafka client properties (acks, compression, TLS/SASL …).")
-    Path producerConfig;
-
-    @Option(names = "--partitions", defaultValue = "4", description = "Partitions of the topic if rtbench creates it.")
+    @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the topic if rtbench creates it.")
     int partitions;
 
     @Option(
             names = "--announce-topic",
-            defaultValue = KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
+            paramLabel = "TOPIC",
             description = "Where generators announce themselves for evaluators.")
     String announceTopic;
 
     @Option(
             names = "--connect-timeout",
-            defaultValue = "10s",
+            paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long to wait for Kafka or the target before giving up.")
     Duration connectTimeout;
 
-    @Option(
-            names = "--sink",
-            paramLabel = "null|KIND",
-            description = "Write straight to a target (direct mode) or nowhere (null) instead of Kafka.")
-    String sink;
-
     @Mixin
-    TargetOptions target;
-
-    @Option(names = "--result", paramLabel = "FILE", description = "Write the result JSON here.")
-    Path result;
+    ResultOptions output;
 
     @Override
     public Integer call() {
-        ProducerSettings settings = settings();
-        ProducerRun run = new ProducerRun(settings, StatusLine.onStdout(), EpochClock.SYSTEM);
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onCtrlC = new Thread(() -> {
-            stop.set(true);
-            awaitQuietly(finished);
-        });
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
-        try {
-            RunResult outcome = run.run(stop);
-            printSummary(outcome);
-            if (run.stats().hasFailed()) {
-                throw new FailureException(run.stats().failureSummary());
-            }
-            return CommandLines.OK;
-        } finally {
-            finished.countDown();
-            removeHook(onCtrlC);
-        }
+        printSummary(run(settings(), output.result(), StatusLine.onStdout()));
+        return CommandLines.OK;
+    }
+
+    /** The producer alone through the engine: prefill, warmup, one measured step; the result written if asked. */
+    static RunResult run(ProducerSettings settings, Path resultFile, StatusLine status) {
+        Workload workload = settings.workload();
+        Step step = new Step(
+                1, workload.rate(), workload.batchSize(), workload.warmup(), workload.duration(), workload.maxEvents());
+        RunPlan plan = new RunPlan(
+                ProducerScenario.of(settings),
+                resultFile,
+                workload.prefillEvents(),
+                workload.batchSize(),
+                settings.generator().docSizeBytes(),
+                StepSource.of(List.of(step)));
+        String runId = UUID.randomUUID().toString();
+        return Engine.run(plan, status, run -> run.add(new ProducerStage(settings, EpochClock.SYSTEM, runId)));
     }
 
     ProducerSettings settings() {
         try {
-            Workload workload = new Workload(rate, batchSize, generators, duration, prefill, maxEvents, warmup);
-            GeneratorSettings generator = new GeneratorSettings(seed, docSize);
-            if (sink == null || sink.equals("kafka")) {
-                KafkaDestination kafka = new KafkaDestination(
-                        bootstrapServers,
-                        topic,
-                        key,
-                        ClientProperties.read(producerConfig, "--producer-config"),
-                        partitions,
-                        announceTopic,
-                        connectTimeout,
-                        valueFormat);
-                return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, result);
-            }
-            if (sink.equals("null")) {
-                return new ProducerSettings(workload, generator, ProducerSettings.Sink.NULL, null, null, result);
-            }
-            if (target.url() == null) {
-                throw new IllegalArgumentException("--sink " + sink + " needs --target-url");
-            }
-            TargetConfig direct = target.config(sink, connectTimeout);
-            return new ProducerSettings(workload, generator, ProducerSettings.Sink.DIRECT, null, direct, result);
+            Workload workload = new Workload(
+                    pacing.rate(),
+                    pacing.batchSize(),
+                    pacing.generators(),
+                    pacing.duration(),
+                    pacing.prefill(),
+                    maxEvents,
+                    pacing.warmup());
+            GeneratorSettings generator = new GeneratorSettings(pacing.seed(), pacing.docSize());
+            return new ProducerSettings(workload, generator, destination());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
     }
 
+    private Destination destination() {
+        String legacy = legacySink == null ? null : legacySink.toLowerCase(Locale.ROOT);
+        boolean legacyTarget = legacy != null && !legacy.equals("kafka") && !legacy.equals("null");
+        String where = destination != null
+                ? destination.toLowerCase(Locale.ROOT)
+                : legacyTarget ? "target" : legacy != null ? legacy : "kafka";
+        switch (where) {
+            case "kafka" -> {
+                if (kafka.bootstrapServers() == null) {
+                    throw new IllegalArgumentException(
+                            "--bootstrap-servers is required (or --destination null|target)");
+                }
+                return new KafkaDestination(
+                        kafka.bootstrapServers(),
+                        kafka.topic(),
+                        key,
+                        kafka.clientConfig(),
+                        partitions,
+                        announceTopic,
+                        connectTimeout,
+                        valueFormat);
+            }
+            case "null" -> {
+                return new Destination.Discard();
+            }
+            case "target" -> {
+                String kind = target.kind() != null ? target.kind() : legacyTarget ? legacy : target.requireKind();
+                if (target.url() == null && Targets.provider(kind).server().isPresent()) {
+                    throw new IllegalArgumentException("--destination target needs --target-url");
+                }
+                return new Destination.Direct(target.config(kind, connectTimeout));
+            }
+            default ->
+                throw new IllegalArgumentException(
+                        "--destination must be kafka, null or target, got '" + destination + "'");
+        }
+    }
+
     private void printSummary(RunResult outcome) {
         PrintWriter out = spec.commandLine().getOut();
+        if (outcome.steps().isEmpty()) {
+            out.println("interrupted before the measured phase ended: nothing to report");
+            out.flush();
+            return;
+        }
         StepResult step = outcome.steps().get(0);
         out.printf(
                 Locale.ROOT,
@@ -215,10 +215,22 @@ public final class ProduceCommand implements Callable<Integer> {
                         summary.p999(),
                         summary.max(),
                         summary.count()));
-        if (result != null) {
-            out.println("  result: " + result.toAbsolutePath());
+        if (output.result() != null) {
+            out.println("  result: " + output.result().toAbsolutePath());
         }
         out.flush();
+    }
+
+    static final class KeyConverter implements CommandLine.ITypeConverter<KeyMode> {
+        @Override
+        public KeyMode convert(String value) {
+            for (KeyMode mode : KeyMode.values()) {
+                if (mode.name().equalsIgnoreCase(value.strip())) {
+                    return mode;
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a key; use id, generator or none");
+        }
     }
 
     static final class ValueFormatConverter implements CommandLine.ITypeConverter<ValueFormat> {
@@ -229,22 +241,6 @@ public final class ProduceCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            // the JVM is exiting (Ctrl-C): the hook is running and waits for us
         }
     }
 }

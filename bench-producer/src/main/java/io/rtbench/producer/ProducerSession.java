@@ -32,14 +32,18 @@ public final class ProducerSession implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.runId = runId;
-        this.sinks = switch (settings.sink()) {
-            case KAFKA -> {
-                KafkaPreflight.prepare(settings.kafka());
-                yield new KafkaSinkFactory(settings.kafka(), stats);
-            }
-            case NULL -> new NullSinkFactory(stats);
-            case DIRECT -> new TargetSinkFactory(settings.target(), stats);
-        };
+        this.sinks = sinksFor(settings.destination(), stats);
+    }
+
+    private static SinkFactory sinksFor(Destination destination, ProducerStats stats) {
+        if (destination instanceof KafkaDestination kafka) {
+            KafkaPreflight.prepare(kafka);
+            return new KafkaSinkFactory(kafka, stats);
+        }
+        if (destination instanceof Destination.Direct direct) {
+            return new TargetSinkFactory(direct.target(), stats);
+        }
+        return new NullSinkFactory(stats);
     }
 
     /**
@@ -58,7 +62,7 @@ public final class ProducerSession implements AutoCloseable {
             loops.add(new GeneratorLoop(
                     generator, announcement, sinks.forGenerator(generator.generatorId()), clock, stats));
         }
-        ProducerStep step = new ProducerStep(loops, sinks, settings.generator().docSizeBytes());
+        ProducerStep step = new ProducerStep(loops, settings.generator().docSizeBytes());
         announce(loops, false);
         return step;
     }
@@ -91,6 +95,11 @@ public final class ProducerSession implements AutoCloseable {
         }
         sinks.flush();
         announce(step.loops(), true);
+    }
+
+    /** Waits until every event sent so far is acknowledged (or failed). */
+    public void flush() {
+        sinks.flush();
     }
 
     public ProducerStats stats() {

@@ -1,11 +1,10 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.engine.Phase;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.producer.sink.SinkFactory;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,16 +21,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ProducerStep {
 
-    /** A paced phase starts a little after it is scheduled, so that every generator thread starts on time. */
-    private static final long START_LEAD_NANOS = 20_000_000;
-
     private final List<GeneratorLoop> loops;
-    private final SinkFactory sinks;
     private final int docSizeBytes;
 
-    ProducerStep(List<GeneratorLoop> loops, SinkFactory sinks, int docSizeBytes) {
+    ProducerStep(List<GeneratorLoop> loops, int docSizeBytes) {
         this.loops = List.copyOf(loops);
-        this.sinks = sinks;
         this.docSizeBytes = docSizeBytes;
     }
 
@@ -39,27 +33,22 @@ public final class ProducerStep {
         return loops.stream().map(GeneratorLoop::generatorId).toList();
     }
 
-    /** Writes {@code events} in all, as fast as possible, unmeasured, and waits until they are acknowledged. */
-    public void prefill(long events, int batchSize, AtomicBoolean stop) {
-        if (events > 0) {
-            run(Rate.MAX, batchSize, events, Long.MAX_VALUE, false, stop, System.nanoTime());
-            sinks.flush();
-        }
-    }
-
     /**
-     * A paced phase at {@code rate} (split evenly over the generators) for {@code duration} or until {@code maxEvents}
-     * (0: no limit) or {@code stop}.
+     * Runs one phase of the engine: the prefill ({@link Rate#MAX}, up to its event count), a warmup or the measured
+     * phase, at the phase's rate split evenly over the generators, from its start to its end, its event limit or its
+     * stop flag.
      *
-     * @param measured false for a warmup: nothing is recorded
-     * @return the phase's length in seconds: the length of the pacing schedule (see {@link GeneratorLoop#run})
+     * @return when the last generator stopped, on {@link System#nanoTime()}'s scale
      */
-    public double run(
-            Rate rate, int batchSize, Duration duration, long maxEvents, boolean measured, AtomicBoolean stop) {
-        long startNanos = System.nanoTime() + START_LEAD_NANOS;
-        long endNanos = startNanos + duration.toNanos();
-        long stoppedNanos = run(rate, batchSize, maxEvents, endNanos, measured, stop, startNanos);
-        return Math.max(1e-9, (stoppedNanos - startNanos) / 1e9);
+    public long run(Phase phase) {
+        return run(
+                phase.rate(),
+                phase.batchSize(),
+                phase.maxEvents(),
+                phase.endNanos(),
+                phase.measured(),
+                phase.stop(),
+                phase.startNanos());
     }
 
     /** Returns when the last generator stopped: the end of the longest schedule, at most {@code endNanos}. */

@@ -84,7 +84,8 @@ class ProduceCommandIT {
         assertThat(exit).isEqualTo(CommandLines.FAILURE);
         assertThat(seconds).isLessThan(15);
         assertThat(err.toString().lines()).hasSize(1);
-        Matcher line = Pattern.compile("^produce: (\\d+) events were not acknowledged; first reason: \\w+")
+        Matcher line = Pattern.compile(
+                        "^produce: the producer stopped: (\\d+) events were not acknowledged; first reason: \\w+")
                 .matcher(err.toString());
         assertThat(line.find()).as(err.toString()).isTrue();
         // The result file says the same: what was in flight when the run stopped is counted, not left out.

@@ -3,7 +3,7 @@ package io.rtbench.producer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.rtbench.cli.support.StatusLine;
+import io.rtbench.core.engine.StatusLine;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
@@ -12,7 +12,6 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -30,7 +29,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -50,8 +48,8 @@ class ProducerIT {
 
     private final ByteArrayOutputStream statusOut = new ByteArrayOutputStream();
 
-    private ProducerRun run(ProducerSettings settings) {
-        return new ProducerRun(settings, new StatusLine(new PrintStream(statusOut, true), false), EpochClock.SYSTEM);
+    private RunResult run(ProducerSettings settings, Path resultFile) {
+        return ProduceCommand.run(settings, resultFile, new StatusLine(new PrintStream(statusOut, true), false));
     }
 
     private static ProducerSettings settings(
@@ -61,8 +59,7 @@ class ProducerIT {
             int generators,
             Duration duration,
             long maxEvents,
-            long prefill,
-            Path result) {
+            long prefill) {
         KafkaDestination destination = new KafkaDestination(
                 kafka.address(),
                 topic,
@@ -74,26 +71,16 @@ class ProducerIT {
         return new ProducerSettings(
                 new Workload(rate, 50, generators, duration, prefill, maxEvents),
                 GeneratorSettings.withSeed(1),
-                ProducerSettings.Sink.KAFKA,
-                destination,
-                null,
-                result);
+                destination);
     }
 
     @Test
     void everyEventArrivesOnceWithGapFreeSequencesPerGenerator(@RealServer("kafka") RunningServer kafka) {
         String topic = "events-" + UUID.randomUUID();
         Path resultFile = dir.resolve("produce.json");
-        RunResult result = run(settings(
-                        kafka,
-                        topic,
-                        Rate.ofEventsPerSecond(4_000),
-                        2,
-                        Duration.ofSeconds(30),
-                        3_000,
-                        1_000,
-                        resultFile))
-                .run(new AtomicBoolean());
+        RunResult result = run(
+                settings(kafka, topic, Rate.ofEventsPerSecond(4_000), 2, Duration.ofSeconds(30), 3_000, 1_000),
+                resultFile);
 
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 4_000);
         assertThat(records).hasSize(4_000);
@@ -128,7 +115,7 @@ class ProducerIT {
         assertThat(result.complete()).isTrue();
         assertThat(ResultFiles.toJson(ResultFiles.read(resultFile))).isEqualTo(ResultFiles.toJson(result));
         assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
-        assertThat(resultFile.resolveSibling("produce.producer.hlog")).exists();
+        assertThat(resultFile.resolveSibling("produce.step-1.hlog")).exists();
 
         // Each generator announces itself at the start and, with its event count for the audit, at the end.
         List<GeneratorAnnouncement> announcements = consumeAll(kafka, topic + ".generators", 4).stream()
@@ -150,7 +137,7 @@ class ProducerIT {
             throws Exception {
         String topic = "schema-" + UUID.randomUUID();
         ProducerSettings plain =
-                settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0, null);
+                settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0);
         KafkaDestination json = plain.kafka();
         KafkaDestination withSchema = new KafkaDestination(
                 json.bootstrapServers(),
@@ -161,9 +148,7 @@ class ProducerIT {
                 json.announceTopic(),
                 json.connectTimeout(),
                 KafkaDestination.ValueFormat.JSON_WITH_SCHEMA);
-        RunResult result = run(new ProducerSettings(
-                        plain.workload(), plain.generator(), plain.sink(), withSchema, null, null))
-                .run(new AtomicBoolean());
+        RunResult result = run(new ProducerSettings(plain.workload(), plain.generator(), withSchema), null);
 
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
         assertThat(records).hasSize(200);
@@ -200,7 +185,7 @@ class ProducerIT {
                 List.of(KafkaDestination.KeyMode.GENERATOR, KafkaDestination.KeyMode.NONE)) {
             String topic = "key-" + mode + "-" + UUID.randomUUID();
             ProducerSettings defaults =
-                    settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0, null);
+                    settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(30), 200, 0);
             KafkaDestination id = defaults.kafka();
             KafkaDestination keyed = new KafkaDestination(
                     id.bootstrapServers(),
@@ -210,8 +195,7 @@ class ProducerIT {
                     id.partitions(),
                     id.announceTopic(),
                     id.connectTimeout());
-            run(new ProducerSettings(defaults.workload(), defaults.generator(), defaults.sink(), keyed, null, null))
-                    .run(new AtomicBoolean());
+            run(new ProducerSettings(defaults.workload(), defaults.generator(), keyed), null);
 
             List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
             assertThat(records).as(mode.toString()).hasSize(200);
@@ -230,8 +214,7 @@ class ProducerIT {
     @Test
     void theRateIsHonoured(@RealServer("kafka") RunningServer kafka) {
         String topic = "rate-" + UUID.randomUUID();
-        RunResult result = run(settings(kafka, topic, Rate.parse("5MB/s"), 2, Duration.ofSeconds(4), 0, 0, null))
-                .run(new AtomicBoolean());
+        RunResult result = run(settings(kafka, topic, Rate.parse("5MB/s"), 2, Duration.ofSeconds(4), 0, 0), null);
         StepResult step = result.steps().get(0);
         assertThat(step.rate().targetEventsPerSec()).isEqualTo(4_000.0);
         assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
@@ -243,17 +226,13 @@ class ProducerIT {
     @Test
     void aWarmupIsSentButNotMeasured(@RealServer("kafka") RunningServer kafka) {
         String topic = "warmup-" + UUID.randomUUID();
-        ProducerSettings plain =
-                settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(2), 0, 0, null);
+        ProducerSettings plain = settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(2), 0, 0);
         ProducerSettings warmed = new ProducerSettings(
                 new Workload(Rate.ofEventsPerSecond(2_000), 50, 1, Duration.ofSeconds(2), 0, 0, Duration.ofSeconds(1)),
                 plain.generator(),
-                plain.sink(),
-                plain.kafka(),
-                plain.target(),
-                plain.resultFile());
+                plain.destination());
 
-        RunResult result = run(warmed).run(new AtomicBoolean());
+        RunResult result = run(warmed, null);
 
         StepResult step = result.steps().get(0);
         assertThat(step.events().produced()).as("the measured 2 s").isCloseTo(4_000L, within(100L));

@@ -1,5 +1,6 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.IoReasons;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -8,7 +9,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 
-/** Kafka client properties from a file ({@code --producer-config}, {@code --kafka-config}, …). */
+/** Kafka client properties from a file ({@code --kafka-config}). */
 public final class ClientProperties {
 
     private ClientProperties() {}
@@ -23,7 +24,7 @@ public final class ClientProperties {
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": cannot read " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException(option + ": cannot read " + file + ": " + IoReasons.of(e));
         }
         properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
         return config;

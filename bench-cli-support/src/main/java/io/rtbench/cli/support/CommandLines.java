@@ -1,5 +1,6 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.BenchmarkException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -52,7 +53,7 @@ public final class CommandLines {
             return USAGE;
         }
         Logger log = LoggerFactory.getLogger(CommandLines.class);
-        if (e instanceof FailureException || e instanceof IllegalArgumentException) {
+        if (e instanceof FailureException || e instanceof BenchmarkException || e instanceof IllegalArgumentException) {
             log.error("{} failed: {}", name, e.getMessage(), e);
             err.println(name + ": " + e.getMessage());
             return FAILURE;

@@ -2,19 +2,26 @@ package io.rtbench.cli.support;
 
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
  * The options that say where a target is, shared by every command that talks to one (a picocli mixin). Credentials
- * never come from a flag value (spec section 5): a properties file, or the environment.
+ * never come from a flag value (docs/GUIDE.md, "Credentials"): a properties file, or the environment.
  */
 public final class TargetOptions {
+
+    @Option(
+            names = "--target",
+            paramLabel = "KIND",
+            completionCandidates = TargetKinds.class,
+            description = "The target: ${COMPLETION-CANDIDATES}.")
+    String kind;
 
     @Option(
             names = "--target-url",
@@ -22,14 +29,14 @@ public final class TargetOptions {
             description = "The target's address, e.g. http://127.0.0.1:9200.")
     URI url;
 
-    @Option(names = "--collection", defaultValue = TargetConfig.DEFAULT_COLLECTION, description = "Index or table.")
+    @Option(names = "--collection", paramLabel = "NAME", description = "Index or table.")
     String collection;
 
     @Option(
             names = "--target-option",
             paramLabel = "NAME=VALUE",
             description = "A driver option, e.g. refresh.interval=1s, shards=2, pool.size=8.")
-    Map<String, String> options = new HashMap<>();
+    Map<String, String> options;
 
     @Option(
             names = "--credentials-file",
@@ -37,12 +44,43 @@ public final class TargetOptions {
             description = "Target credentials (user, password, api.key); else RTBENCH_TARGET_USER/_PASSWORD/_API_KEY.")
     Path credentialsFile;
 
+    /** The kind given with {@code --target} (or its default under this command); null when there is none. */
+    public String kind() {
+        return kind == null ? null : kind.toLowerCase(Locale.ROOT);
+    }
+
+    /** The kind, which this command needs: a usage error naming {@code --target} when it was not given. */
+    public String requireKind() {
+        if (kind == null) {
+            throw new IllegalArgumentException("--target is required: one of " + String.join(", ", Targets.kinds()));
+        }
+        return kind();
+    }
+
+    /** The options given with {@code --target-option}, empty when none were. */
+    public Map<String, String> driverOptions() {
+        return options == null ? Map.of() : Map.copyOf(options);
+    }
+
+    public String collection() {
+        return collection;
+    }
+
+    public Path credentialsFile() {
+        return credentialsFile;
+    }
+
+    /** The target these options point at, of {@link #requireKind()}; {@link IllegalArgumentException} if wrong. */
+    public TargetConfig config(Duration timeout) {
+        return config(requireKind(), timeout);
+    }
+
     /** The target of {@code kind} these options point at; {@link IllegalArgumentException} if they are wrong. */
     public TargetConfig config(String kind, Duration timeout) {
         Credentials credentials = credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());
-        return new TargetConfig(kind.toLowerCase(Locale.ROOT), url, collection, credentials, timeout, options);
+        return new TargetConfig(kind.toLowerCase(Locale.ROOT), url, collection, credentials, timeout, driverOptions());
     }
 
     public URI url() {

@@ -1,7 +1,15 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
+import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.PacingOptions;
+import io.rtbench.cli.support.ProbeOptions;
+import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -10,27 +18,36 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code rtbench calibrate}: the whole pipeline against the {@code reference} target, which makes every event visible
  * after a known delay and records when it truly did. The result holds the evaluator's {@code data} beside the
- * {@code truth}, and their difference: how far to trust the harness on this machine (spec section 4; the bar, section
- * 8: data p50 within max(5 ms, 5 %) of truth p50).
+ * {@code truth}, and their difference: how far to trust the harness on this machine (docs/MEASUREMENT.md; the bar:
+ * data p50 within max(2 ms, 2 %) of truth p50).
  */
 @Command(
         name = "calibrate",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
         sortOptions = false,
         showDefaultValues = true,
         description = "Measure the harness's own error against a reference target with a known visibility delay.")
 public final class CalibrateCommand implements Callable<Integer> {
+
+    /** The bar of docs/MEASUREMENT.md: data p50 within max(2 ms, 2 %) of the truth's p50. */
+    static final double BAR_MIN_MS = 2.0;
+
+    static final double BAR_SHARE = 0.02;
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -38,64 +55,91 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(
             names = "--visibility-delay",
             defaultValue = "200ms",
+            converter = Converters.DurationConverter.class,
             description = "How long after a write events become visible.")
-    String visibilityDelay;
+    Duration visibilityDelay;
 
-    @Option(names = "--jitter", defaultValue = "50ms", description = "Uniform ± jitter of that delay, per write call.")
-    String jitter;
+    @Option(
+            names = "--jitter",
+            defaultValue = "50ms",
+            converter = Converters.DurationConverter.class,
+            description = "Uniform ± jitter of that delay, per write call; at most the delay.")
+    Duration jitter;
 
     @Option(names = "--pipeline", defaultValue = "kafka-bridge", description = "kafka-bridge or direct.")
     String pipeline;
 
-    @Option(
-            names = "--rate",
-            defaultValue = "2000/s",
-            description = "A low rate: the bar holds where the sink keeps up.")
-    String rate;
+    @Mixin
+    PacingOptions pacing;
 
-    @Option(names = "--batch-size", defaultValue = "10", description = "Events per send burst.")
-    int batchSize;
+    @Mixin
+    ProbeOptions probe;
 
-    @Option(names = "--duration", defaultValue = "30s", description = "Measured length.")
-    String duration;
+    @Mixin
+    BridgeOptions bridge;
 
-    @Option(names = "--probe-interval", defaultValue = "100ms", description = "Time between probes (more samples).")
-    String probeInterval;
+    @Mixin
+    PrometheusOptions prometheus;
 
-    @Option(
-            names = "--result",
-            paramLabel = "FILE",
-            description = "The result file (default rtbench-out/calibrate-<time>.json).")
-    String result;
-
-    @Option(names = "--prometheus-port", defaultValue = "0", description = "Port of /metrics on 127.0.0.1 (0: none).")
-    int prometheusPort;
+    @Mixin
+    ResultOptions output;
 
     @Override
     public Integer call() {
+        if (visibilityDelay.isNegative() || jitter.isNegative() || jitter.compareTo(visibilityDelay) > 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--visibility-delay must be 0 or more and --jitter between 0 and the delay, got delay "
+                            + Durations.format(visibilityDelay) + " and jitter " + Durations.format(jitter));
+        }
+        if (pipeline.equalsIgnoreCase("kafka-connect")) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--pipeline must be kafka-bridge or direct (the reference target lives in"
+                            + " rtbench's own process)");
+        }
         RunSpecBuilder builder = new RunSpecBuilder();
         builder.target = "reference";
         builder.pipeline = pipeline;
         builder.targetUrl = "reference://calibrate";
-        builder.targetOptions = Map.of("visibility.delay", visibilityDelay, "visibility.jitter", jitter);
-        builder.rate = rate;
-        builder.batchSize = batchSize;
-        builder.duration = duration;
-        builder.warmup = "5s";
-        builder.probeInterval = probeInterval;
-        builder.bridgeLinger = "1ms";
-        builder.result = result;
+        builder.targetOptions = Map.of(
+                "visibility.delay", Durations.format(visibilityDelay), "visibility.jitter", Durations.format(jitter));
+        builder.rate = pacing.rate().toString();
+        builder.batchSize = pacing.batchSize();
+        builder.generators = pacing.generators();
+        builder.docSize = pacing.docSize();
+        builder.seed = pacing.seed();
+        builder.prefill = pacing.prefill();
+        builder.duration = Durations.format(pacing.duration());
+        builder.warmup = Durations.format(pacing.warmup());
+        builder.probeInterval = Durations.format(probe.interval());
+        builder.probeTimeout = Durations.format(probe.timeout());
+        builder.bridgeBatchSize = bridge.batchSize();
+        builder.bridgeLinger = Durations.format(bridge.linger());
+        builder.bridgeThreads = bridge.threads();
+        builder.result = output.result() == null ? null : output.result().toString();
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
-        Duration delay = Durations.parse(visibilityDelay);
-        Duration spread = Durations.parse(jitter);
-        RunResult outcome =
-                RunLauncher.launch(run, prometheusPort, spec.commandLine().getOut(), session -> {
-                    StepResult step = session.runStep(new StepPlan(run.rates().get(0), batchSize));
-                    if (step != null) {
-                        session.update(session.result().withCalibration(calibration(step, delay, spread)));
-                    }
-                    return session.result();
-                });
+        Step only =
+                RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));
+        StepSource steps = new StepSource() {
+            @Override
+            public Optional<Step> next(List<StepResult> finished) {
+                return finished.isEmpty() ? Optional.of(only) : Optional.empty();
+            }
+
+            @Override
+            public RunResult conclude(RunResult result) {
+                return result.steps().isEmpty()
+                        ? result
+                        : result.withCalibration(calibration(result.steps().get(0), visibilityDelay, jitter));
+            }
+        };
+        RunResult outcome = RunLauncher.launch(
+                run,
+                prometheus.prometheusHost(),
+                prometheus.prometheusPort(),
+                spec.commandLine().getOut(),
+                steps);
         print(outcome, spec.commandLine().getOut());
         return CommandLines.OK;
     }
@@ -117,7 +161,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             return;
         }
         LatencySummary truth = outcome.steps().get(0).latencyMs().get(Metrics.TRUTH);
-        double bar = Math.max(5.0, 0.05 * truth.p50());
+        double bar = Math.max(BAR_MIN_MS, BAR_SHARE * truth.p50());
         out.printf(
                 Locale.ROOT,
                 "calibration: data p50 is %+.2f ms from the truth (bar ±%.1f ms: %s), p99 %+.2f ms%n",

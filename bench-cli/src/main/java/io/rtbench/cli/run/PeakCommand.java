@@ -1,11 +1,11 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.Given;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
-import io.rtbench.core.result.StepResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "peak",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
+        showDefaultValues = true,
         sortOptions = false,
         description =
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
@@ -50,11 +52,14 @@ public final class PeakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSpecBuilder builder = options.resolved();
+        RunSpecBuilder builder = options.resolved(spec);
         builder.rates = List.of(startRate);
         RunSpec run = RunCommand.resolve(spec, builder, "peak");
         PeakSearch search;
         try {
+            if (increment != null && Given.of(spec).text("--growth") != null) {
+                throw new IllegalArgumentException("give --growth or --increment, not both");
+            }
             search = new PeakSearch(
                     Rate.parse(startRate),
                     growth,
@@ -64,33 +69,7 @@ public final class PeakCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        int batchSize = run.batchSizes().get(0);
-        RunResult outcome = RunLauncher.launch(
-                run, options.prometheusPort, spec.commandLine().getOut(), session -> {
-                    StepResult best = null;
-                    for (Rate rate = search.next(); rate != null; rate = search.next()) {
-                        StepResult step = session.runStep(new StepPlan(rate, batchSize));
-                        if (step == null) {
-                            break;
-                        }
-                        boolean sustained = Boolean.TRUE.equals(step.sustained());
-                        search.record(sustained);
-                        if (sustained
-                                && (best == null
-                                        || step.rate().achievedEventsPerSec()
-                                                > best.rate().achievedEventsPerSec())) {
-                            best = step;
-                        }
-                    }
-                    if (best != null) {
-                        session.update(session.result()
-                                .withPeak(new Peak(
-                                        best.rate().achievedEventsPerSec(),
-                                        best.rate().achievedBytesPerSec(),
-                                        CRITERION)));
-                    }
-                    return session.result();
-                });
+        RunResult outcome = RunLauncher.launch(run, options, spec.commandLine().getOut(), new PeakSteps(run, search));
         Peak peak = outcome.peak();
         spec.commandLine()
                 .getOut()

@@ -22,6 +22,14 @@ final class PeakSearch {
         if (start.isMax()) {
             throw new IllegalArgumentException("--start-rate must be a rate, not max");
         }
+        if (increment != null
+                && (increment.isMax() || increment.unit() != start.unit() || !(increment.perSecond() > 0))) {
+            throw new IllegalArgumentException("--increment must be a positive rate in the unit of --start-rate ("
+                    + start + "), got " + increment);
+        }
+        if (maxSteps < 1) {
+            throw new IllegalArgumentException("--max-steps must be at least 1, got " + maxSteps);
+        }
         if (increment == null && !(growth > 1)) {
             throw new IllegalArgumentException("--growth must be above 1, got " + growth);
         }

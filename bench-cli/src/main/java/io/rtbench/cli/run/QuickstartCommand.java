@@ -1,6 +1,8 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.PrometheusOptions;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -19,6 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "quickstart",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
         sortOptions = false,
         showDefaultValues = true,
         description = "A short rate sweep on a local Kafka and a local OpenSearch (no Docker): table, result, report.")
@@ -48,11 +52,8 @@ public final class QuickstartCommand implements Callable<Integer> {
             description = "Where the result and report go (default rtbench-out/quickstart-<time>).")
     Path out;
 
-    @Option(
-            names = "--prometheus-port",
-            defaultValue = "9464",
-            description = "Port of /metrics on 127.0.0.1 (0: none).")
-    int prometheusPort;
+    @Mixin
+    PrometheusOptions prometheus;
 
     @Override
     public Integer call() {
@@ -76,7 +77,12 @@ public final class QuickstartCommand implements Callable<Integer> {
                 .printf(
                         "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
                         run.target(), run.pipeline().cliName(), String.join(", ", rates), stepDuration, dir);
-        RunLauncher.launch(run, prometheusPort, spec.commandLine().getOut(), session -> session.runSteps(run.steps()));
+        RunLauncher.launch(
+                run,
+                prometheus.prometheusHost(),
+                prometheus.prometheusPort(),
+                spec.commandLine().getOut(),
+                RunLauncher.planned(run));
         return CommandLines.OK;
     }
 }

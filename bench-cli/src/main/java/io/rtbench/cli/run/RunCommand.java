@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Defaults;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
@@ -16,6 +17,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
+        showDefaultValues = true,
         sortOptions = false,
         description = "Run one scenario (YAML file and/or flags): servers, prefill, warmup, measured step(s), audit,"
                 + " result file.")
@@ -29,9 +32,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSpec run = resolve(spec, options.resolved(), "run");
-        RunLauncher.launch(
-                run, options.prometheusPort, spec.commandLine().getOut(), session -> session.runSteps(run.steps()));
+        RunSpec run = resolve(spec, options.resolved(spec), "run");
+        RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run));
         return CommandLines.OK;
     }
 

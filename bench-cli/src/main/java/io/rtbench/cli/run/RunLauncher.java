@@ -1,91 +1,83 @@
 package io.rtbench.cli.run;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rtbench.cli.report.ReportRequest;
 import io.rtbench.cli.report.Reports;
 import io.rtbench.cli.report.WrittenReport;
 import io.rtbench.cli.support.FailureException;
-import io.rtbench.cli.support.StatusLine;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunPlan;
+import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
-import io.rtbench.core.target.TargetException;
-import io.rtbench.evaluator.PrometheusEndpoint;
-import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 import org.apache.kafka.common.KafkaException;
 
 /**
- * What every run-like command shares: Ctrl-C handling (finished steps are written with {@code complete: false} and
- * the servers the run started are stopped), the Prometheus endpoint, turning failures into one line, and the final
- * table.
+ * What every pipeline command ({@code run}, {@code sweep}, {@code peak}, {@code calibrate}, {@code quickstart}) shares
+ * around the engine: the servers' provider, the Prometheus endpoint, the final table and the report.
  */
 final class RunLauncher {
 
     /** Where {@code kafka-connect} finds rtbench's sink plugin; set by the launcher script. */
     static final String CONNECT_PLUGIN_PROPERTY = "rtbench.connect.plugin.path";
 
-    static final String PROMETHEUS_HOST_ENV = "RTBENCH_PROMETHEUS_HOST";
-
     private RunLauncher() {}
 
-    static RunResult launch(
-            RunSpec spec, int prometheusPort, PrintWriter out, Function<BenchmarkSession, RunResult> steps) {
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onCtrlC = new Thread(() -> {
-            stop.set(true);
-            try {
-                finished.await(3, TimeUnit.MINUTES);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
-        StatusLine status = StatusLine.onStdout();
-        PrometheusEndpoint prometheus =
-                prometheusPort > 0 ? new PrometheusEndpoint(prometheusHost(System.getenv()), prometheusPort) : null;
-        MeterRegistry registry = prometheus != null ? prometheus.registry() : new SimpleMeterRegistry();
-        try (BenchmarkSession session = BenchmarkSession.open(
-                spec, Servers.provider(System.getenv()), connectPluginPath(), registry, status, stop)) {
-            steps.apply(session);
-            RunResult result = session.finish();
-            status.finish();
-            ResultTable.print(result, out);
-            out.println("result: " + spec.result().toAbsolutePath());
-            writeReport(spec.result(), out);
-            out.flush();
-            return result;
-        } catch (TargetException | ServerUnavailableException | KafkaException e) {
-            status.finish();
-            throw new FailureException(e.getMessage(), e);
-        } finally {
-            if (prometheus != null) {
-                prometheus.close();
-            }
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for us
-            }
-        }
+    /**
+     * Runs the whole pipeline through the engine, then prints the table and writes the report beside the result. A
+     * failure is one line (exit 1); the result file holds the steps finished before it.
+     */
+    static RunResult launch(RunSpec spec, RunOptions options, PrintWriter out, StepSource steps) {
+        return launch(spec, options.prometheusHost(), options.prometheusPort(), out, steps);
     }
 
-    /**
-     * Where /metrics listens: 127.0.0.1, or {@value #PROMETHEUS_HOST_ENV} (the rtbench image sets 0.0.0.0, since a
-     * container's loopback is out of reach of a Prometheus in another container).
-     */
-    static String prometheusHost(Map<String, String> env) {
-        String host = env.getOrDefault(PROMETHEUS_HOST_ENV, "").strip();
-        return host.isEmpty() ? "127.0.0.1" : host;
+    static RunResult launch(
+            RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps) {
+        RunPlan plan = plan(spec, steps);
+        PipelineAssembly assembly = new PipelineAssembly(
+                spec, Servers.provider(System.getenv()), connectPluginPath(), prometheusHost, prometheusPort);
+        RunResult result;
+        try {
+            result = Engine.run(plan, StatusLine.onStdout(), assembly);
+        } catch (KafkaException e) {
+            throw new FailureException(e.getMessage(), e);
+        }
+        ResultTable.print(result, out);
+        out.println("result: " + spec.result().toAbsolutePath());
+        writeReport(spec.result(), out);
+        out.flush();
+        return result;
+    }
+
+    /** What the engine runs for {@code spec}: its scenario, prefill and result file, and the given steps. */
+    static RunPlan plan(RunSpec spec, StepSource steps) {
+        return new RunPlan(
+                RunSettings.scenario(spec),
+                spec.result(),
+                spec.prefill(),
+                spec.batchSizes().get(0),
+                spec.docSize(),
+                steps);
+    }
+
+    /** The planned steps of a run: every rate, for every batch size. */
+    static StepSource planned(RunSpec spec) {
+        List<Step> steps = new ArrayList<>();
+        for (RunSpec.StepPlan plan : spec.steps()) {
+            steps.add(step(spec, steps.size() + 1, plan.rate(), plan.batchSize()));
+        }
+        return StepSource.of(steps);
+    }
+
+    /** A measured step of the run at {@code rate}, with the run's warmup and duration. */
+    static Step step(RunSpec spec, int index, Rate rate, int batchSize) {
+        return new Step(index, rate, batchSize, spec.warmup(), spec.duration(), 0);
     }
 
     /**

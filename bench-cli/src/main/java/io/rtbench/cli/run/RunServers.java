@@ -1,5 +1,7 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.engine.Stage;
+import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
@@ -19,7 +21,7 @@ import java.util.function.Consumer;
  * The servers of a run: started here on 127.0.0.1 ({@code --servers local}: Kafka, Connect and the target's database,
  * as the pipeline needs) and stopped at the end, or given by address ({@code --servers external}).
  */
-final class RunServers implements AutoCloseable {
+final class RunServers implements Stage {
 
     private final List<RunningServer> started = new ArrayList<>();
     private String bootstrapServers;
@@ -130,6 +132,17 @@ final class RunServers implements AutoCloseable {
         return credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());
+    }
+
+    @Override
+    public String name() {
+        return "servers";
+    }
+
+    /** The broker's version when rtbench started it (an external broker's is not known). */
+    @Override
+    public RunEnvironment environment(RunEnvironment environment) {
+        return kafkaVersion == null ? environment : environment.withKafkaVersion(kafkaVersion);
     }
 
     /** Stops what was started, newest first (Connect before its Kafka). */

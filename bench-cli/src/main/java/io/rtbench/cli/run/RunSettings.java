@@ -1,29 +1,18 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec.StepPlan;
-import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.GeneratorSettings;
-import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.Scenario;
-import io.rtbench.core.result.StepResult;
-import io.rtbench.core.result.StepResult.Backlog;
-import io.rtbench.core.result.StepResult.DocBytes;
-import io.rtbench.core.result.StepResult.EventCounts;
-import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
-import io.rtbench.evaluator.BacklogSeries;
+import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.ProducerSettings;
-import io.rtbench.producer.ProducerStats;
 import io.rtbench.producer.Workload;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** How a {@link RunSpec} becomes the producer's settings and the result file's scenario and steps. */
+/** How a {@link RunSpec} becomes the producer's settings and the result file's scenario. */
 final class RunSettings {
 
     private RunSettings() {}
@@ -34,7 +23,7 @@ final class RunSettings {
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
-            return new ProducerSettings(workload, generator, ProducerSettings.Sink.DIRECT, null, target, null);
+            return new ProducerSettings(workload, generator, new Destination.Direct(target));
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -45,7 +34,7 @@ final class RunSettings {
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 Duration.ofSeconds(10),
                 spec.valueFormat());
-        return new ProducerSettings(workload, generator, ProducerSettings.Sink.KAFKA, kafka, null, null);
+        return new ProducerSettings(workload, generator, kafka);
     }
 
     static Scenario scenario(RunSpec spec) {
@@ -82,45 +71,5 @@ final class RunSettings {
                 spec.seed(),
                 spec.prefill(),
                 more);
-    }
-
-    static StepResult step(
-            RunSpec spec,
-            StepPlan plan,
-            ProducerStats producer,
-            DocSizeStats sizes,
-            double seconds,
-            EventCounts events,
-            long probeErrors,
-            Map<String, LatencySummary> latencies,
-            Backlog backlog,
-            String histogramLog) {
-        double targetEvents = plan.rate().eventsPerSecond(spec.docSize());
-        boolean max = plan.rate().isMax();
-        StepRate rate = new StepRate(
-                max ? null : targetEvents,
-                max ? null : plan.rate().bytesPerSecond(spec.docSize()),
-                producer.sentEvents() / seconds,
-                producer.sentBytes() / seconds);
-        boolean sustained = BacklogSeries.sustained(backlog, rate.targetEventsPerSec(), rate.achievedEventsPerSec())
-                && (events == null || events.lost() == null || events.lost() == 0);
-        return new StepResult(
-                rate,
-                plan.batchSize(),
-                seconds,
-                new DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()),
-                events == null ? EventCounts.producedOnly(producer.ackedEvents(), producer.failed()) : events,
-                probeErrors,
-                latencies,
-                backlog,
-                sustained,
-                histogramLog);
-    }
-
-    /** {@code <result name>.step-<n>.hlog}, beside the result file. */
-    static String histogramLogName(Path result, int step) {
-        String name = result.getFileName().toString();
-        String stem = name.toLowerCase(Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-        return stem + ".step-" + step + ".hlog";
     }
 }

@@ -1,13 +1,17 @@
 package io.rtbench.cli.run;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.core.IoReasons;
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
@@ -19,6 +23,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The scenario file format ({@code rtbench run SCENARIO.yaml}, see {@code scenarios/}) and the precedence of settings:
@@ -67,23 +73,58 @@ public final class RunSpecBuilder {
     public Integer bridgeThreads;
     public String result;
 
-    /** Reads a scenario file; one clear line for a file that cannot be read or holds an unknown setting. */
+    /**
+     * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
+     * cannot be read, is not YAML, holds an unknown setting or a value of the wrong type.
+     */
     public static RunSpecBuilder fromYaml(Path file) {
         try {
             RunSpecBuilder builder = YAML.readValue(file.toFile(), RunSpecBuilder.class);
             return builder == null ? new RunSpecBuilder() : builder;
         } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException(file + ": unknown setting '" + e.getPropertyName() + "'; known: "
+            throw new IllegalArgumentException(where(file, e) + "unknown setting '" + e.getPropertyName() + "'; known: "
                     + String.join(
                             ", ",
                             e.getKnownPropertyIds().stream()
                                     .map(Object::toString)
                                     .sorted()
                                     .toList()));
+        } catch (MismatchedInputException e) {
+            String setting = e.getPath().stream()
+                    .map(reference -> reference.getFieldName() != null
+                            ? reference.getFieldName()
+                            : "[" + reference.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            throw new IllegalArgumentException(
+                    where(file, e) + "'" + setting + "' must be " + expected(e.getTargetType()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(where(file, e) + "not valid YAML: "
+                    + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read scenario " + file + ": "
-                    + e.getMessage().lines().findFirst().orElse(""));
+            throw new IllegalArgumentException("cannot read scenario " + file + ": " + IoReasons.of(e));
         }
+    }
+
+    private static String where(Path file, JsonProcessingException e) {
+        JsonLocation location = e.getLocation();
+        return location == null ? file + ": " : file + ":" + location.getLineNr() + ":" + location.getColumnNr() + ": ";
+    }
+
+    /** The kind of value a setting takes, in the user's words rather than a Java type. */
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "of another kind";
+        }
+        if (type == Integer.class || type == Long.class || type == int.class || type == long.class) {
+            return "a whole number";
+        }
+        if (List.class.isAssignableFrom(type)) {
+            return "a list, e.g. [1MB, 2MB]";
+        }
+        if (Map.class.isAssignableFrom(type)) {
+            return "a map of NAME: VALUE";
+        }
+        return "a single value";
     }
 
     /** This builder with every setting {@code flags} says replacing this one's. */
@@ -103,21 +144,27 @@ public final class RunSpecBuilder {
 
     /** The resolved run; {@link IllegalArgumentException} naming the setting when something is wrong. */
     public RunSpec build(String defaultResult) {
-        Pipeline resolvedPipeline = Pipeline.fromCliName(or(pipeline, "kafka-bridge"));
-        boolean local = switch (or(servers, "local").toLowerCase(Locale.ROOT)) {
+        Pipeline resolvedPipeline =
+                named("pipeline (--pipeline)", () -> Pipeline.fromCliName(or(pipeline, Defaults.PIPELINE)));
+        boolean local = switch (or(servers, Defaults.SERVERS).toLowerCase(Locale.ROOT)) {
             case "local" -> true;
             case "external" -> false;
-            default -> throw new IllegalArgumentException("servers must be local or external, got '" + servers + "'");
+            default ->
+                throw new IllegalArgumentException(
+                        "servers (--servers) must be local or external, got '" + servers + "'");
         };
-        List<Rate> resolvedRates =
-                rates != null ? rates.stream().map(Rate::parse).toList() : List.of(Rate.parse(or(rate, "1MB")));
-        List<Integer> resolvedBatches = batchSizes != null ? batchSizes : List.of(or(batchSize, 50));
+        List<Rate> resolvedRates = rates != null
+                ? rates.stream().map(r -> rate("rates (--rates)", r)).toList()
+                : List.of(rate("rate (--rate)", or(rate, Defaults.RATE)));
+        List<Integer> resolvedBatches =
+                batchSizes != null ? batchSizes : List.of(or(batchSize, Integer.parseInt(Defaults.BATCH_SIZE)));
         if (resolvedRates.isEmpty() || resolvedBatches.isEmpty()) {
-            throw new IllegalArgumentException("at least one rate and one batch size are needed");
+            throw new IllegalArgumentException(
+                    "at least one rate (--rates) and one batch size (--batch-sizes) are needed");
         }
-        resolvedBatches.forEach(b -> positive("batch size", b));
-        String resolvedTarget = or(target, "opensearch").toLowerCase(Locale.ROOT);
-        Targets.provider(resolvedTarget);
+        resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
+        String resolvedTarget = or(target, Defaults.TARGET).toLowerCase(Locale.ROOT);
+        named("target (--target)", () -> Targets.provider(resolvedTarget));
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -125,29 +172,49 @@ public final class RunSpecBuilder {
                 targetUrl == null ? null : URI.create(targetUrl),
                 bootstrapServers,
                 connectUrl,
-                or(collection, TargetConfig.DEFAULT_COLLECTION),
+                or(collection, Defaults.COLLECTION),
                 targetOptions == null ? Map.of() : targetOptions,
                 credentialsFile == null ? null : Path.of(credentialsFile),
-                ClientProperties.read(kafkaConfig == null ? null : Path.of(kafkaConfig), "kafkaConfig"),
-                or(connector, "rtbench"),
-                or(topic, "rtbench.events"),
-                ValueFormat.fromCliName(or(valueFormat, "json")),
+                ClientProperties.read(
+                        kafkaConfig == null ? null : Path.of(kafkaConfig), "kafkaConfig (--kafka-config)"),
+                or(connector, Defaults.CONNECTOR),
+                or(topic, Defaults.TOPIC),
+                named(
+                        "valueFormat (--value-format)",
+                        () -> ValueFormat.fromCliName(or(valueFormat, Defaults.VALUE_FORMAT))),
                 resolvedRates,
                 resolvedBatches,
-                positive("generators", or(generators, 1)),
-                or(docSize, 1250),
-                or(seed, 1L),
-                notNegative("prefill", or(prefill, 0L)),
-                duration("warmup", or(warmup, "10s"), true),
-                duration("duration", or(duration, "60s"), false),
-                duration("probe interval", or(probeInterval, "1s"), false),
-                duration("probe timeout", or(probeTimeout, "5s"), false),
-                duration("drain timeout", or(drainTimeout, "60s"), true),
+                positive("generators (--generators)", or(generators, Integer.parseInt(Defaults.GENERATORS))),
+                positive("docSize (--doc-size)", or(docSize, Integer.parseInt(Defaults.DOC_SIZE))),
+                or(seed, Long.parseLong(Defaults.SEED)),
+                notNegative("prefill (--prefill)", or(prefill, Long.parseLong(Defaults.PREFILL))),
+                duration("warmup (--warmup)", or(warmup, Defaults.WARMUP), true),
+                duration("duration (--duration)", or(duration, Defaults.DURATION), false),
+                duration("probeInterval (--probe-interval)", or(probeInterval, Defaults.PROBE_INTERVAL), false),
+                duration("probeTimeout (--probe-timeout)", or(probeTimeout, Defaults.PROBE_TIMEOUT), false),
+                duration("drainTimeout (--drain-timeout)", or(drainTimeout, Defaults.DRAIN_TIMEOUT), true),
                 new BridgeSpec(
-                        positive("bridge batch size", or(bridgeBatchSize, 500)),
-                        duration("bridge linger", or(bridgeLinger, "5ms"), true),
-                        positive("bridge threads", or(bridgeThreads, 1))),
+                        positive(
+                                "bridgeBatchSize (--bridge-batch-size)",
+                                or(bridgeBatchSize, Integer.parseInt(Defaults.BRIDGE_BATCH_SIZE))),
+                        duration("bridgeLinger (--bridge-linger)", or(bridgeLinger, Defaults.BRIDGE_LINGER), true),
+                        positive(
+                                "bridgeThreads (--bridge-threads)",
+                                or(bridgeThreads, Integer.parseInt(Defaults.BRIDGE_THREADS)))),
                 Path.of(or(result, defaultResult)));
+    }
+
+    private static Rate rate(String name, String text) {
+        return named(name, () -> Rate.parse(text));
+    }
+
+    /** The value {@code parse} makes; its failure's message prefixed with the setting's name and flag. */
+    private static <T> T named(String name, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage());
+        }
     }
 
     private static <T> T or(T value, T fallback) {

@@ -51,6 +51,14 @@ final class StageGauges {
                 .register(registry);
     }
 
+    /** One second of a measured phase (a {@link io.rtbench.core.engine.TickListener}). */
+    void tick(Map<String, Histogram> intervals, double eventsPerSecond) {
+        intervals.forEach(this::interval);
+        if (!Double.isNaN(eventsPerSecond)) {
+            rate(eventsPerSecond);
+        }
+    }
+
     /** One second's interval of a recorder; other metrics than {@link #STAGES} are ignored. */
     void interval(String metric, Histogram interval) {
         if (interval.getTotalCount() == 0) {

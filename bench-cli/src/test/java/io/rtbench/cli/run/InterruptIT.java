@@ -2,7 +2,7 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.servers.RunningServer;
@@ -51,14 +51,15 @@ class InterruptIT {
         };
         AtomicBoolean stop = new AtomicBoolean();
 
-        RunResult result;
-        try (BenchmarkSession session =
-                BenchmarkSession.open(spec, recording, null, new SimpleMeterRegistry(), Runs.quiet(), stop)) {
-            session.runStep(spec.steps().get(0));
-            stop.set(true); // what the Ctrl-C hook does
-            session.runSteps(spec.steps().subList(1, 3));
-            result = session.finish();
-        }
+        StepSource planned = RunLauncher.planned(spec);
+        StepSource stopAfterTheFirst = finished -> {
+            if (finished.size() == 1) {
+                stop.set(true); // what the Ctrl-C hook does
+            }
+            return planned.next(finished);
+        };
+
+        RunResult result = Runs.run(spec, recording, stopAfterTheFirst, stop);
 
         assertThat(result.complete()).isFalse();
         assertThat(result.steps()).hasSize(1);

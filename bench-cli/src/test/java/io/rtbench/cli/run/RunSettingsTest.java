@@ -40,6 +40,7 @@ class RunSettingsTest {
 
         assertThatThrownBy(() -> builder.build("unused.json"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("kafkaConfig: cannot read " + dir.resolve("missing.properties"));
+                .hasMessage("kafkaConfig (--kafka-config): cannot read " + dir.resolve("missing.properties")
+                        + ": no such file");
     }
 }

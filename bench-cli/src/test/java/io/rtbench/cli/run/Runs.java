@@ -1,15 +1,14 @@
 package io.rtbench.cli.run;
 
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rtbench.cli.support.StatusLine;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.Servers;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -53,19 +52,7 @@ final class Runs {
         spec.probeInterval = "250ms";
         spec.drainTimeout = "20s";
         spec.result = dir.resolve(name + ".json").toString();
-        if (target.equals("postgres")) {
-            spec.credentialsFile = postgresCredentials(dir).toString();
-        }
         return spec;
-    }
-
-    /** The local PostgreSQL clusters' role. */
-    private static Path postgresCredentials(Path dir) {
-        try {
-            return Files.writeString(dir.resolve("pg.properties"), "user=rtbench\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static RunResult run(RunSpec spec) {
@@ -73,11 +60,13 @@ final class Runs {
     }
 
     static RunResult run(RunSpec spec, AtomicBoolean stop) {
-        try (BenchmarkSession session = BenchmarkSession.open(
-                spec, Servers.provider(Map.of()), pluginPath(), new SimpleMeterRegistry(), quiet(), stop)) {
-            session.runSteps(spec.steps());
-            return session.finish();
-        }
+        return run(spec, Servers.provider(Map.of()), RunLauncher.planned(spec), stop);
+    }
+
+    /** The pipeline through the engine, as {@code rtbench run} runs it, without a Prometheus endpoint. */
+    static RunResult run(RunSpec spec, ServerProvider provider, StepSource steps, AtomicBoolean stop) {
+        PipelineAssembly assembly = new PipelineAssembly(spec, provider, pluginPath(), "127.0.0.1", 0);
+        return Engine.run(RunLauncher.plan(spec, steps), quiet(), assembly, stop);
     }
 
     static String pluginPath() {

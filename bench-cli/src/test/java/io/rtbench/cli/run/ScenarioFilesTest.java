@@ -3,9 +3,9 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.connectors.connect.ConnectorDefinition;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.servers.connect.ConnectorDefinition;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -53,7 +53,7 @@ class ScenarioFilesTest {
         TargetConfig target = TargetConfig.of("postgres", URI.create("postgresql://127.0.0.1:41234/rtbench"));
 
         ConnectorDefinition connector = ConnectorDefinition.read(SCENARIOS.resolve("debezium-jdbc-postgres.json"))
-                .withPlaceholders(ConnectSink.placeholders(spec, target));
+                .withPlaceholders(ConnectStage.placeholders(spec, target));
 
         assertThat(spec.valueFormat()).isEqualTo(ValueFormat.JSON_WITH_SCHEMA);
         assertThat(connector.config())
@@ -91,6 +91,6 @@ class ScenarioFilesTest {
         builder.valueFormat = "avro";
 
         assertThatThrownBy(() -> builder.build("unused.json"))
-                .hasMessage("'avro' is not a value format; use json or json-with-schema");
+                .hasMessage("valueFormat (--value-format): 'avro' is not a value format; use json or json-with-schema");
     }
 }

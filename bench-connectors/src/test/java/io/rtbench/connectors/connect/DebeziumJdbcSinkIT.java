@@ -9,6 +9,8 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.connect.ConnectRestClient;
+import io.rtbench.servers.connect.ConnectorDefinition;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.testing.PostgresJdbc;

@@ -2,11 +2,13 @@ package io.rtbench.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * One measured step: one rate (and batch size) held for {@link #durationSec}. Latencies by metric name (see
- * {@link io.rtbench.core.metrics.Metrics}).
+ * {@link io.rtbench.core.metrics.Metrics}). Built with {@link #builder()}: each part of a run adds what it knows, and a
+ * figure nobody measured is absent from the file, never written as 0.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepResult(
@@ -21,25 +23,55 @@ public record StepResult(
         Boolean sustained,
         String histogramLog) {
 
+    /**
+     * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
+     * @param events absent where nothing was counted, as above
+     */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
     }
 
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A copy to change, e.g. to merge hosts' steps. */
+    public Builder toBuilder() {
+        return new Builder()
+                .rate(rate)
+                .batchSize(batchSize)
+                .durationSec(durationSec)
+                .docBytes(docBytes)
+                .events(events)
+                .probeErrors(probeErrors)
+                .latencies(latencyMs)
+                .backlog(backlog)
+                .sustained(sustained)
+                .histogramLog(histogramLog);
+    }
+
     /**
-     * Intended and achieved rates. The targets are null for {@code --rate max}, and are then written as explicit
-     * nulls, as the schema asks.
+     * Intended and achieved rates. The targets are null for {@code --rate max} or where nothing was paced (a bridge, an
+     * evaluator), and are then written as explicit nulls, as the schema asks; the achieved bytes per second are absent
+     * where the bytes were not counted.
      */
     public record StepRate(
             @JsonInclude(JsonInclude.Include.ALWAYS) Double targetEventsPerSec,
             @JsonInclude(JsonInclude.Include.ALWAYS) Double targetBytesPerSec,
             double achievedEventsPerSec,
-            double achievedBytesPerSec) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double achievedBytesPerSec) {
 
-    /** Serialized document sizes in the step, and the field count of the document (spec section 2). */
+        /** An achieved rate of events only: nothing was paced, no bytes were counted. */
+        public static StepRate achievedEvents(double eventsPerSec) {
+            return new StepRate(null, null, eventsPerSec, null);
+        }
+    }
+
+    /** Serialized document sizes in the step, and the field count of the document (docs/MEASUREMENT.md). */
     public record DocBytes(double mean, int min, int max, int fields) {}
 
     /**
-     * The audit (spec section 3): produced versus landed; landed/lost/duplicates are absent without a target.
+     * The audit (docs/MEASUREMENT.md): produced versus landed; landed/lost/duplicates are absent without a target.
      * {@code failed} counts events the producer sent but Kafka or the target refused (they can never land);
      * {@code newestVisible} says whether, once everything landed, the probe answered each generator's newest event.
      */
@@ -52,10 +84,112 @@ public record StepResult(
     }
 
     /**
-     * Consumer lag of the sink's group over the step (spec section 3): first and last sample, least-squares slope and
-     * the slope's standard error (null with fewer than three samples).
+     * Consumer lag of the sink's group over the step: first and last sample, least-squares slope and the slope's
+     * standard error (null with fewer than three samples).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Backlog(
             long startEvents, long endEvents, double slopeEventsPerSec, Double slopeStdErrorEventsPerSec) {}
+
+    /** Collects a step's figures from the parts of a run; what no part set stays absent. */
+    public static final class Builder {
+        private StepRate rate;
+        private Integer batchSize;
+        private double durationSec;
+        private DocBytes docBytes;
+        private EventCounts events;
+        private Long probeErrors;
+        private final Map<String, LatencySummary> latencies = new LinkedHashMap<>();
+        private Backlog backlog;
+        private Boolean sustained;
+        private String histogramLog;
+
+        private Builder() {}
+
+        public Builder rate(StepRate value) {
+            this.rate = value;
+            return this;
+        }
+
+        public Builder batchSize(Integer value) {
+            this.batchSize = value;
+            return this;
+        }
+
+        public Builder durationSec(double value) {
+            this.durationSec = value;
+            return this;
+        }
+
+        public Builder docBytes(DocBytes value) {
+            this.docBytes = value;
+            return this;
+        }
+
+        public Builder events(EventCounts value) {
+            this.events = value;
+            return this;
+        }
+
+        public Builder probeErrors(Long value) {
+            this.probeErrors = value;
+            return this;
+        }
+
+        /** Adds summaries by metric name (a later summary of the same metric replaces the earlier one). */
+        public Builder latencies(Map<String, LatencySummary> summaries) {
+            this.latencies.putAll(summaries);
+            return this;
+        }
+
+        public Builder backlog(Backlog value) {
+            this.backlog = value;
+            return this;
+        }
+
+        public Builder sustained(Boolean value) {
+            this.sustained = value;
+            return this;
+        }
+
+        public Builder histogramLog(String value) {
+            this.histogramLog = value;
+            return this;
+        }
+
+        public StepRate rate() {
+            return rate;
+        }
+
+        public double durationSec() {
+            return durationSec;
+        }
+
+        public EventCounts events() {
+            return events;
+        }
+
+        public Backlog backlog() {
+            return backlog;
+        }
+
+        /** Null until judged; a stage may set false (e.g. the producer fell behind its schedule). */
+        public Boolean sustained() {
+            return sustained;
+        }
+
+        public StepResult build() {
+            return new StepResult(
+                    rate,
+                    batchSize,
+                    durationSec,
+                    docBytes,
+                    events,
+                    probeErrors,
+                    latencies,
+                    backlog,
+                    sustained,
+                    histogramLog);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.rtbench.core.target;
 
+import io.rtbench.core.IoReasons;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ public record Credentials(String user, String password, String apiKey) {
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read credentials file " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read credentials file " + file + ": " + IoReasons.of(e), e);
         }
         return new Credentials(
                 properties.getProperty("user"), properties.getProperty("password"), properties.getProperty("api.key"));

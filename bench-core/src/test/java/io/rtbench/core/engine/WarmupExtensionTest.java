@@ -1,4 +1,4 @@
-package io.rtbench.cli.run;
+package io.rtbench.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

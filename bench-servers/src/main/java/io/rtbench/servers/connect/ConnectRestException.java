@@ -1,4 +1,4 @@
-package io.rtbench.connectors.connect;
+package io.rtbench.servers.connect;
 
 /** A Kafka Connect REST call failed, or a connector did not reach RUNNING. The message is one line. */
 public final class ConnectRestException extends RuntimeException {

@@ -1,4 +1,4 @@
-package io.rtbench.cli.run;
+package io.rtbench.core.engine;
 
 import java.time.Duration;
 import java.util.concurrent.Callable;

@@ -1,4 +1,4 @@
-package io.rtbench.connectors.connect;
+package io.rtbench.servers.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

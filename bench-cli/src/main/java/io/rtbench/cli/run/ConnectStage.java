@@ -1,11 +1,15 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.connectors.connect.ConnectRestClient;
-import io.rtbench.connectors.connect.ConnectorDefinition;
 import io.rtbench.connectors.connect.RtbenchSinkConfig;
+import io.rtbench.core.engine.Phase;
+import io.rtbench.core.engine.Stage;
+import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.servers.connect.ConnectRestClient;
+import io.rtbench.servers.connect.ConnectorDefinition;
+import io.rtbench.servers.connect.ConnectorStatus;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -15,7 +19,9 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,9 +34,9 @@ import org.slf4j.LoggerFactory;
  * plugin (whose tasks log kafkaHop and sinkWrite as .hlog files that are followed here), or any connector given as a
  * JSON config (which reports no stage latencies). Removed again at the end.
  */
-final class ConnectSink implements SinkPipeline {
+final class ConnectStage implements Stage {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ConnectSink.class);
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectStage.class);
     private static final Duration DEPLOY_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration METRICS_INTERVAL = Duration.ofSeconds(1);
 
@@ -39,13 +45,16 @@ final class ConnectSink implements SinkPipeline {
     private final MetricSet metrics = new MetricSet();
     private final Path metricsDir;
     private final HistogramLogTail tail;
+    /** Why the connector or a task failed, from its status polled every second; null while it runs. */
+    private volatile String failure;
+
     private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "rtbench-connect-metrics");
         thread.setDaemon(true);
         return thread;
     });
 
-    ConnectSink(RunSpec spec, String connectUrl, TargetConfig target) {
+    ConnectStage(RunSpec spec, String connectUrl, TargetConfig target) {
         this.connect = new ConnectRestClient(URI.create(connectUrl), Duration.ofSeconds(30));
         try {
             this.metricsDir = Files.createTempDirectory("rtbench-connect-metrics");
@@ -124,6 +133,11 @@ final class ConnectSink implements SinkPipeline {
 
     private void poll() {
         try {
+            failure = connect.status(name).flatMap(ConnectorStatus::failure).orElse(null);
+        } catch (RuntimeException e) {
+            LOG.warn("reading the connector's status failed: {}", e.toString());
+        }
+        try {
             tail.poll();
         } catch (IOException | RuntimeException e) {
             LOG.warn("reading the sink tasks' metrics failed: {}", e.toString());
@@ -131,8 +145,13 @@ final class ConnectSink implements SinkPipeline {
     }
 
     @Override
-    public MetricSet metrics() {
-        return metrics;
+    public String name() {
+        return "connector " + name;
+    }
+
+    @Override
+    public List<LatencyRecorder> recorders() {
+        return List.copyOf(metrics.all());
     }
 
     @Override
@@ -142,9 +161,12 @@ final class ConnectSink implements SinkPipeline {
         metrics.reset();
     }
 
-    /** The tasks write an interval per second: wait for the one that holds the step's end, then read it. */
+    /** The tasks write an interval per second: at a phase's end, wait for the one that holds it, then read it. */
     @Override
-    public void settle() {
+    public void endPhase(Phase phase) {
+        if (!phase.measured()) {
+            return;
+        }
         try {
             Thread.sleep(METRICS_INTERVAL.toMillis() + 500);
         } catch (InterruptedException e) {
@@ -153,14 +175,14 @@ final class ConnectSink implements SinkPipeline {
         poll();
     }
 
-    @Override
-    public String consumerGroup() {
-        return "connect-" + name; // Kafka Connect's group for a sink connector
+    /** Kafka Connect's consumer group for a sink connector: its lag is the backlog. */
+    String consumerGroup() {
+        return "connect-" + name;
     }
 
     @Override
-    public String failure() {
-        return connect.status(name).flatMap(status -> status.failure()).orElse(null);
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.rtbench.cli.support;
+package io.rtbench.core.engine;
 
 import java.io.PrintStream;
 

@@ -1,4 +1,4 @@
-package io.rtbench.connectors.connect;
+package io.rtbench.servers.connect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;

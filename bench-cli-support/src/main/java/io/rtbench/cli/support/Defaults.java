@@ -1,0 +1,119 @@
+package io.rtbench.cli.support;
+
+import io.rtbench.core.target.TargetConfig;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Every default of the command line, in one place and in the user's grammar ({@code 60s}, {@code 1MB}), as picocli's
+ * default provider of every command: {@code --help} shows them, and a scenario file's values lie between them and the
+ * flags (defaults < scenario < flags). A command may have its own default for an option ({@code calibrate} runs at a
+ * low rate); everything else is the same under every command.
+ */
+public final class Defaults implements CommandLine.IDefaultValueProvider {
+
+    public static final String RATE = "1MB";
+    public static final String BATCH_SIZE = "50";
+    public static final String GENERATORS = "1";
+    public static final String DOC_SIZE = "1250";
+    public static final String SEED = "1";
+    public static final String PREFILL = "0";
+    public static final String DURATION = "60s";
+    /** Before each measured step of a pipeline run; {@code produce} on its own measures from its start. */
+    public static final String WARMUP = "10s";
+
+    public static final String TARGET = "opensearch";
+    public static final String PIPELINE = "kafka-bridge";
+    public static final String SERVERS = "local";
+    public static final String COLLECTION = TargetConfig.DEFAULT_COLLECTION;
+    public static final String TOPIC = "rtbench.events";
+    public static final String ANNOUNCE_TOPIC = "rtbench.generators";
+    public static final String KEY = "id";
+    public static final String EVENTS = "0";
+    public static final String PARTITIONS = "4";
+    public static final String VALUE_FORMAT = "json";
+    public static final String CONNECTOR = "rtbench";
+    public static final String CONNECT_TIMEOUT = "10s";
+
+    public static final String PROBE_INTERVAL = "1s";
+    public static final String PROBE_TIMEOUT = "5s";
+    public static final String AUDIT_TIMEOUT = "60s";
+    public static final String DRAIN_TIMEOUT = "60s";
+
+    public static final String BRIDGE_BATCH_SIZE = "500";
+    public static final String BRIDGE_LINGER = "5ms";
+    public static final String BRIDGE_THREADS = "1";
+    public static final String TARGET_TIMEOUT = "10s";
+    public static final String RETRY_TIMEOUT = "2m";
+
+    public static final String PROMETHEUS_PORT = "9464";
+    public static final String PROMETHEUS_HOST = "127.0.0.1";
+
+    /** No default under this command: the option's absence means something (run until Ctrl-C, a required kind). */
+    private static final String NONE = "";
+
+    private static final Map<String, String> COMMON = Map.ofEntries(
+            Map.entry("--rate", RATE),
+            Map.entry("--batch-size", BATCH_SIZE),
+            Map.entry("--generators", GENERATORS),
+            Map.entry("--doc-size", DOC_SIZE),
+            Map.entry("--seed", SEED),
+            Map.entry("--prefill", PREFILL),
+            Map.entry("--duration", DURATION),
+            Map.entry("--warmup", WARMUP),
+            Map.entry("--target", TARGET),
+            Map.entry("--pipeline", PIPELINE),
+            Map.entry("--servers", SERVERS),
+            Map.entry("--collection", COLLECTION),
+            Map.entry("--topic", TOPIC),
+            Map.entry("--announce-topic", ANNOUNCE_TOPIC),
+            Map.entry("--key", KEY),
+            Map.entry("--events", EVENTS),
+            Map.entry("--partitions", PARTITIONS),
+            Map.entry("--value-format", VALUE_FORMAT),
+            Map.entry("--connector", CONNECTOR),
+            Map.entry("--connect-timeout", CONNECT_TIMEOUT),
+            Map.entry("--probe-interval", PROBE_INTERVAL),
+            Map.entry("--probe-timeout", PROBE_TIMEOUT),
+            Map.entry("--audit-timeout", AUDIT_TIMEOUT),
+            Map.entry("--drain-timeout", DRAIN_TIMEOUT),
+            Map.entry("--bridge-batch-size", BRIDGE_BATCH_SIZE),
+            Map.entry("--bridge-linger", BRIDGE_LINGER),
+            Map.entry("--bridge-threads", BRIDGE_THREADS),
+            Map.entry("--target-timeout", TARGET_TIMEOUT),
+            Map.entry("--retry-timeout", RETRY_TIMEOUT),
+            Map.entry("--prometheus-port", PROMETHEUS_PORT));
+
+    /** Where a command's default differs from the common one, by command name. */
+    private static final Map<String, Map<String, String>> BY_COMMAND = Map.of(
+            "produce", Map.of("--warmup", "0s", "--target", NONE),
+            "bridge", Map.of("--duration", NONE, "--target", NONE),
+            "evaluate", Map.of("--target", NONE),
+            "calibrate",
+                    Map.of(
+                            "--rate", "2000/s",
+                            "--batch-size", "10",
+                            "--duration", "30s",
+                            "--warmup", "5s",
+                            "--probe-interval", "100ms",
+                            "--bridge-linger", "1ms",
+                            "--prometheus-port", "0"));
+
+    /** The default of an option under a command; null where it has none. */
+    public static String of(String command, String option) {
+        String own = BY_COMMAND.getOrDefault(command, Map.of()).get(option);
+        String value = own != null ? own : COMMON.get(option);
+        return NONE.equals(value) ? null : value;
+    }
+
+    @Override
+    public String defaultValue(ArgSpec argSpec) {
+        if (!(argSpec instanceof OptionSpec option) || option.hidden()) {
+            // a hidden option is an older spelling: it must not overwrite the current option with a default
+            return null;
+        }
+        return of(argSpec.command().name(), option.longestName());
+    }
+}

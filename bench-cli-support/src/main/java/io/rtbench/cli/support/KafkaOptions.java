@@ -1,0 +1,48 @@
+package io.rtbench.cli.support;
+
+import java.nio.file.Path;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Where Kafka is and how to talk to it; the same flags under every command that talks to Kafka (a picocli mixin). */
+public final class KafkaOptions {
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka brokers.")
+    String bootstrapServers;
+
+    @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic.")
+    String topic;
+
+    @Option(
+            names = "--kafka-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (acks, compression, TLS, SASL …); never written to a result.")
+    Path kafkaConfig;
+
+    @Option(
+            names = {"--producer-config", "--consumer-config"},
+            hidden = true,
+            paramLabel = "FILE")
+    void legacyConfig(Path file) {
+        kafkaConfig = file;
+    }
+
+    /** The brokers, or null when none were given. */
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    /** The client properties of {@code --kafka-config}, read now; empty without the flag. */
+    public Map<String, String> clientConfig() {
+        return ClientProperties.read(kafkaConfig, "--kafka-config");
+    }
+
+    /** The file as given, for a scenario's precedence; null without the flag. */
+    public Path configFile() {
+        return kafkaConfig;
+    }
+}

@@ -1,0 +1,122 @@
+package io.rtbench.cli.run;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.connectors.bridge.BridgeSettings;
+import io.rtbench.connectors.bridge.BridgeStage;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.evaluator.AuditStage;
+import io.rtbench.evaluator.BacklogSampler;
+import io.rtbench.evaluator.BacklogStage;
+import io.rtbench.evaluator.ProbeStage;
+import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.producer.ProducerStage;
+import io.rtbench.servers.ServerProvider;
+import java.time.Duration;
+import java.util.UUID;
+
+/**
+ * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
+ * (started here with {@code --servers local}), then the stages of the whole pipeline in the order they act: producer →
+ * sink (bridge or Connect; none for {@code direct}) → probe → backlog → audit.
+ */
+final class PipelineAssembly implements Engine.Assembly {
+
+    private static final Duration TARGET_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
+    private static final Duration BRIDGE_RETRY_TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration BACKLOG_TIMEOUT = Duration.ofSeconds(5);
+
+    private final RunSpec spec;
+    private final ServerProvider provider;
+    private final String connectPluginPath;
+    private final String prometheusHost;
+    private final int prometheusPort;
+
+    /** @param prometheusPort where /metrics is served during the run (0: nowhere) */
+    PipelineAssembly(
+            RunSpec spec,
+            ServerProvider provider,
+            String connectPluginPath,
+            String prometheusHost,
+            int prometheusPort) {
+        this.spec = spec;
+        this.provider = provider;
+        this.connectPluginPath = connectPluginPath;
+        this.prometheusHost = prometheusHost;
+        this.prometheusPort = prometheusPort;
+    }
+
+    @Override
+    public void open(RunResources run) {
+        MeterRegistry registry = PrometheusEndpoint.forRun(run, prometheusHost, prometheusPort);
+        RunServers servers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
+        run.progress("preparing the " + spec.target() + " target and the "
+                + spec.pipeline().cliName() + " pipeline");
+        TargetConfig target = new TargetConfig(
+                spec.target(),
+                servers.targetUrl(),
+                spec.collection(),
+                servers.credentials(),
+                TARGET_TIMEOUT,
+                spec.targetOptions());
+        ProducerStage producer = run.add(new ProducerStage(
+                RunSettings.producer(spec, servers.bootstrapServers(), target),
+                EpochClock.SYSTEM,
+                UUID.randomUUID().toString()));
+        String consumerGroup = switch (spec.pipeline()) {
+            case KAFKA_BRIDGE ->
+                run.add(new BridgeStage(bridgeSettings(servers.bootstrapServers(), target), false))
+                        .consumerGroup();
+            case KAFKA_CONNECT ->
+                run.add(new ConnectStage(spec, servers.connectUrl(), target)).consumerGroup();
+            case DIRECT -> null;
+        };
+        ProbeStage probe = run.add(new ProbeStage(
+                target,
+                spec.probeInterval(),
+                spec.probeTimeout(),
+                EpochClock.SYSTEM,
+                registry,
+                producer::generatorIds));
+        probe.target().ensureCollection();
+        run.onTick(new StageGauges(registry, spec.target())::tick);
+        if (consumerGroup != null) {
+            run.add(new BacklogStage(
+                    new BacklogSampler(
+                            servers.bootstrapServers(),
+                            spec.kafkaConfig(),
+                            consumerGroup,
+                            spec.topic(),
+                            BACKLOG_TIMEOUT),
+                    spec.drainTimeout(),
+                    probe.metrics()));
+        }
+        run.add(new AuditStage(
+                probe.target(),
+                producer::producedByGenerator,
+                producer::newestEventTimes,
+                producer::failedEvents,
+                AUDIT_TIMEOUT,
+                AUDIT_QUIET,
+                probe.metrics(),
+                false,
+                run::progress));
+    }
+
+    private BridgeSettings bridgeSettings(String bootstrapServers, TargetConfig target) {
+        return new BridgeSettings(
+                bootstrapServers,
+                spec.topic(),
+                null,
+                target,
+                spec.bridge().batchSize(),
+                spec.bridge().linger(),
+                spec.bridge().threads(),
+                spec.kafkaConfig(),
+                BRIDGE_RETRY_TIMEOUT);
+    }
+}

@@ -1,0 +1,73 @@
+package io.rtbench.core.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What a run opens before its first step: its stages, and whatever else it starts (servers, a metrics endpoint), in
+ * order. Everything is closed in the reverse order when the run ends, also when opening failed half-way, so a run that
+ * could not start stops the servers it had started.
+ */
+public final class RunResources implements AutoCloseable {
+
+    private final Deque<AutoCloseable> owned = new ArrayDeque<>();
+    private final List<Stage> stages = new ArrayList<>();
+    private final List<TickListener> listeners = new ArrayList<>();
+    private final StatusLine status;
+    private final AtomicBoolean stop;
+
+    RunResources(StatusLine status, AtomicBoolean stop) {
+        this.status = status;
+        this.stop = stop;
+    }
+
+    /** Closes {@code resource} when the run ends; returns it. */
+    public <T extends AutoCloseable> T own(T resource) {
+        owned.push(resource);
+        return resource;
+    }
+
+    /** A stage of the run, after the ones added before it; closed when the run ends. */
+    public <T extends Stage> T add(T stage) {
+        own(stage);
+        stages.add(stage);
+        return stage;
+    }
+
+    /** Receives every second's intervals of a measured phase (e.g. gauges for Prometheus). */
+    public void onTick(TickListener listener) {
+        listeners.add(listener);
+    }
+
+    /** Shows what is being opened ({@code starting Kafka}). */
+    public void progress(String what) {
+        status.update(what);
+    }
+
+    /** True once the run was asked to stop (Ctrl-C) while it was opening. */
+    public boolean stopRequested() {
+        return stop.get();
+    }
+
+    List<Stage> stages() {
+        return List.copyOf(stages);
+    }
+
+    List<TickListener> listeners() {
+        return List.copyOf(listeners);
+    }
+
+    @Override
+    public void close() {
+        while (!owned.isEmpty()) {
+            try {
+                owned.pop().close();
+            } catch (Exception e) {
+                // closing after the run: the run's own outcome (or first failure) is what the user must see
+            }
+        }
+    }
+}

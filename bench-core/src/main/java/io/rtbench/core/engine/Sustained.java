@@ -1,0 +1,47 @@
+package io.rtbench.core.engine;
+
+import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+
+/**
+ * Whether a step was sustained (docs/MEASUREMENT.md, "Sustained"): the achieved rate is within 2 % of the target, the
+ * backlog did not grow over the step, and nothing was lost. "Grows" is a slope test: the least-squares slope exceeds
+ * max(5 events/s, 2 % of the rate) and twice its standard error, so that a sawtooth lag (batches, commits) does not
+ * count as growth.
+ */
+public final class Sustained {
+
+    /** A growth below this fraction of the ingest rate does not count: the same tolerance as for the achieved rate. */
+    static final double SLOPE_TOLERANCE_OF_RATE = 0.02;
+
+    /** ... and below this many events per second, whatever the rate. */
+    static final double MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC = 5;
+
+    /** The achieved rate must reach this fraction of the target. */
+    static final double RATE_TOLERANCE = 0.98;
+
+    private Sustained() {}
+
+    /**
+     * @param rate the step's target (null for {@code --rate max} or where nothing was paced) and achieved rate
+     * @param backlog the consumer lag's summary, or null where there is no Kafka hop
+     * @param events the audit, or null
+     */
+    public static boolean judge(StepRate rate, Backlog backlog, EventCounts events) {
+        Double target = rate.targetEventsPerSec();
+        boolean rateKept = target == null || rate.achievedEventsPerSec() >= RATE_TOLERANCE * target;
+        boolean nothingLost = events == null || events.lost() == null || events.lost() == 0;
+        return rateKept && nothingLost && !grows(backlog, rate.achievedEventsPerSec());
+    }
+
+    static boolean grows(Backlog backlog, double achievedEventsPerSec) {
+        if (backlog == null) {
+            return false;
+        }
+        double tolerance = Math.max(MIN_SLOPE_TOLERANCE_EVENTS_PER_SEC, SLOPE_TOLERANCE_OF_RATE * achievedEventsPerSec);
+        double slope = backlog.slopeEventsPerSec();
+        return slope > tolerance
+                && (backlog.slopeStdErrorEventsPerSec() == null || slope > 2 * backlog.slopeStdErrorEventsPerSec());
+    }
+}

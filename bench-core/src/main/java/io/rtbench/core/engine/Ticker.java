@@ -1,0 +1,147 @@
+package io.rtbench.core.engine;
+
+import io.rtbench.core.metrics.IntervalLog;
+import io.rtbench.core.metrics.LatencyRecorder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Once a second during a measured phase: moves every recorder's interval into the step's interval log and to the
+ * {@link TickListener}s, and rewrites the status line: the step, time left, the rate achieved against the target, then
+ * what each stage says of itself (backlog, data p50/p99, probe errors, …).
+ */
+final class Ticker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Ticker.class);
+
+    private final String label;
+    private final Long durationSeconds;
+    private final double targetEventsPerSec;
+    private final List<Stage> stages;
+    private final List<LatencyRecorder> recorders;
+    private final IntervalLog log;
+    private final List<TickListener> listeners;
+    private final StatusLine status;
+    private final LongSupplier nanoTime;
+    private final long startNanos;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "rtbench-ticker");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private long lastMoved = -1;
+    private long lastTickNanos;
+
+    /**
+     * @param durationSeconds the phase's length, or null when it runs until stopped
+     * @param targetEventsPerSec the paced rate; infinite for {@code max}, NaN where nothing is paced
+     * @param log the step's interval log, or null without a result file
+     */
+    Ticker(
+            String label,
+            Long durationSeconds,
+            double targetEventsPerSec,
+            List<Stage> stages,
+            IntervalLog log,
+            List<TickListener> listeners,
+            StatusLine status,
+            LongSupplier nanoTime) {
+        this.label = label;
+        this.durationSeconds = durationSeconds;
+        this.targetEventsPerSec = targetEventsPerSec;
+        this.stages = stages;
+        this.recorders =
+                stages.stream().flatMap(stage -> stage.recorders().stream()).toList();
+        this.log = log;
+        this.listeners = listeners;
+        this.status = status;
+        this.nanoTime = nanoTime;
+        this.startNanos = nanoTime.getAsLong();
+        this.lastTickNanos = startNanos;
+        timer.scheduleAtFixedRate(this::tickQuietly, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private void tickQuietly() {
+        try {
+            tick();
+        } catch (RuntimeException e) {
+            // a status line that cannot be drawn must not end the measurement
+            LOG.warn("status tick failed: {}", e.toString());
+        }
+    }
+
+    synchronized void tick() {
+        long now = nanoTime.getAsLong();
+        Map<String, Histogram> intervals = new LinkedHashMap<>();
+        for (LatencyRecorder recorder : recorders) {
+            Histogram interval = recorder.takeInterval();
+            if (log != null) {
+                log.append(interval);
+            }
+            intervals.put(recorder.name(), interval);
+        }
+        double rate = rate(now);
+        listeners.forEach(listener -> listener.tick(intervals, rate));
+        status.update(line(now, rate, intervals));
+    }
+
+    private double rate(long now) {
+        OptionalLong moved = stages.stream()
+                .map(Stage::movedEvents)
+                .filter(OptionalLong::isPresent)
+                .findFirst()
+                .orElse(OptionalLong.empty());
+        if (moved.isEmpty()) {
+            return Double.NaN;
+        }
+        double rate =
+                lastMoved < 0 ? Double.NaN : (moved.getAsLong() - lastMoved) * 1e9 / Math.max(1, now - lastTickNanos);
+        lastMoved = moved.getAsLong();
+        lastTickNanos = now;
+        return rate;
+    }
+
+    private String line(long now, double rate, Map<String, Histogram> intervals) {
+        long elapsed = Math.round((now - startNanos) / 1e9);
+        StringBuilder line = new StringBuilder(label.isEmpty() ? "" : label + "  ");
+        if (durationSeconds != null) {
+            line.append(Math.max(0, durationSeconds - elapsed)).append("s left");
+        } else {
+            line.append(String.format(Locale.ROOT, "%4ds", elapsed));
+        }
+        if (!Double.isNaN(rate)) {
+            line.append(String.format(Locale.ROOT, "  %,.0f", rate));
+            if (Double.isInfinite(targetEventsPerSec)) {
+                line.append("/max");
+            } else if (!Double.isNaN(targetEventsPerSec)) {
+                line.append(String.format(Locale.ROOT, "/%,.0f", targetEventsPerSec));
+            }
+            line.append(" ev/s");
+        }
+        for (Stage stage : stages) {
+            String part = stage.status(intervals);
+            if (!part.isEmpty()) {
+                line.append("  ").append(part);
+            }
+        }
+        return line.toString();
+    }
+
+    /** Stops ticking, after a last tick that takes what the phase recorded since the previous one. */
+    @Override
+    public synchronized void close() {
+        timer.shutdownNow();
+        tick();
+        status.finish();
+    }
+}

@@ -1,0 +1,90 @@
+package io.rtbench.evaluator;
+
+import io.rtbench.core.engine.Stage;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.target.Target;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * The audit at the end of each step as a stage of the engine (see {@link Audit}): what landed in the target against
+ * what the step's generators produced. In a pipeline run the producer says what it produced; for an evaluator on its
+ * own, the producers' final announcements do.
+ */
+public final class AuditStage implements Stage {
+
+    private final Target target;
+    private final Supplier<Map<Long, Long>> produced;
+    private final Supplier<Map<Long, Long>> newestEventTimes;
+    private final LongSupplier failedToProduce;
+    private final Duration timeout;
+    private final Duration quiet;
+    private final EvaluatorMetrics metrics;
+    private final boolean reportsRate;
+    private final Consumer<String> progress;
+    private String label = "";
+
+    /**
+     * @param produced events produced per generator of the step; empty: nothing to audit
+     * @param newestEventTimes each generator's newest {@code _event_time}, to check that the probe finds it; empty to
+     *     skip that check
+     * @param reportsRate whether the audit's landed events per second is the step's rate (an evaluator on its own)
+     * @param progress where to say that the audit waits
+     */
+    public AuditStage(
+            Target target,
+            Supplier<Map<Long, Long>> produced,
+            Supplier<Map<Long, Long>> newestEventTimes,
+            LongSupplier failedToProduce,
+            Duration timeout,
+            Duration quiet,
+            EvaluatorMetrics metrics,
+            boolean reportsRate,
+            Consumer<String> progress) {
+        this.target = target;
+        this.produced = produced;
+        this.newestEventTimes = newestEventTimes;
+        this.failedToProduce = failedToProduce;
+        this.timeout = timeout;
+        this.quiet = quiet;
+        this.metrics = metrics;
+        this.reportsRate = reportsRate;
+        this.progress = progress;
+    }
+
+    @Override
+    public String name() {
+        return "audit";
+    }
+
+    @Override
+    public void beginStep(Step step) {
+        label = step.label().isEmpty() ? "" : step.label() + "  ";
+    }
+
+    @Override
+    public void auditStep(StepResult.Builder step) {
+        Map<Long, Long> counts = produced.get();
+        if (counts.isEmpty()) {
+            return;
+        }
+        progress.accept(label + "audit: waiting for every event to land");
+        try {
+            EventCounts events =
+                    new Audit(target, timeout, quiet).run(counts, newestEventTimes.get(), failedToProduce.getAsLong());
+            step.events(events);
+            metrics.audited(events.produced(), events.landed());
+            if (reportsRate && step.rate() == null) {
+                step.rate(StepRate.achievedEvents(events.landed() / step.durationSec()));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

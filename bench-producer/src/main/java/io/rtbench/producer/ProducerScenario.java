@@ -1,0 +1,45 @@
+package io.rtbench.producer;
+
+import io.rtbench.core.result.Scenario;
+import io.rtbench.core.time.Durations;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The result file's scenario of {@code rtbench produce}: its resolved settings, the client config's secrets left out. */
+final class ProducerScenario {
+
+    private ProducerScenario() {}
+
+    static Scenario of(ProducerSettings settings) {
+        Workload workload = settings.workload();
+        Map<String, Object> more = new LinkedHashMap<>();
+        more.put("rate", workload.rate().toString());
+        more.put("duration", Durations.format(workload.duration()));
+        if (!workload.warmup().isZero()) {
+            more.put("warmup", Durations.format(workload.warmup()));
+        }
+        if (workload.maxEvents() > 0) {
+            more.put("maxEvents", workload.maxEvents());
+        }
+        Destination destination = settings.destination();
+        if (destination instanceof KafkaDestination kafka) {
+            more.put("topic", kafka.topic());
+            more.put("key", kafka.key().name().toLowerCase(Locale.ROOT));
+            more.put("valueFormat", kafka.valueFormat().cliName());
+            more.put("producerConfig", kafka.describeConfig());
+        }
+        if (destination instanceof Destination.Direct direct) {
+            more.put("collection", direct.target().collection());
+        }
+        return new Scenario(
+                destination.describe(),
+                destination instanceof Destination.Direct ? "direct" : "none",
+                workload.batchSize(),
+                workload.generators(),
+                settings.generator().docSizeBytes(),
+                settings.generator().contentSeed(),
+                workload.prefillEvents(),
+                more);
+    }
+}
