@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -35,14 +36,25 @@ final class ServersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Where {@value ServerControl#STATE_DIR_ENV} is read; tests give their own. */
+    private final Map<String, String> environment;
+
+    ServersCommand() {
+        this(System.getenv());
+    }
+
+    ServersCommand(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
         return 2;
     }
 
-    static ServerControl control() {
-        return ServerControl.fromEnvironment(System.getenv());
+    ServerControl control() {
+        return ServerControl.fromEnvironment(environment);
     }
 
     static ServerKind kind(CommandSpec spec, String name) {
@@ -68,6 +80,9 @@ final class ServersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        @ParentCommand
+        ServersCommand servers;
+
         @Parameters(
                 paramLabel = "KIND",
                 description = "kafka, connect, opensearch, elasticsearch, clickhouse, postgres or prometheus")
@@ -92,7 +107,7 @@ final class ServersCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             try {
-                ServerState state = control().start(serverKind, options);
+                ServerState state = servers.control().start(serverKind, options);
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(serverKind.cliName() + " started at " + state.address() + " (pid " + state.serverPid()
                         + ", version " + state.version() + "); log: " + state.logFile());
@@ -109,6 +124,9 @@ final class ServersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        @ParentCommand
+        ServersCommand servers;
+
         @Parameters(paramLabel = "KIND|all", description = "The server to stop, or all.")
         String kind;
 
@@ -118,7 +136,7 @@ final class ServersCommand implements Callable<Integer> {
                     ? Arrays.asList(ServerKind.values()).reversed()
                     : List.of(kind(spec, kind));
             PrintWriter out = spec.commandLine().getOut();
-            ServerControl control = control();
+            ServerControl control = servers.control();
             boolean stoppedAny = false;
             for (ServerKind serverKind : kinds) {
                 try {
@@ -145,10 +163,13 @@ final class ServersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        @ParentCommand
+        ServersCommand servers;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            List<ServerState> running = control().status();
+            List<ServerState> running = servers.control().status();
             if (running.isEmpty()) {
                 out.println("no server is running");
             }
