@@ -1,6 +1,7 @@
 package io.rtbench.cli.report;
 
 import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
@@ -12,7 +13,9 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,7 +36,13 @@ final class HostMerge {
 
     private HostMerge() {}
 
+    /**
+     * @throws UsageException when two results are the same run of the same host (one file given twice, or a copy):
+     *     merged, every count would be doubled
+     * @throws FailureException when the hosts' results do not fit together or cannot be merged exactly
+     */
     static ReportedRun merge(List<ReportedRun> hosts) {
+        requireEachHostOnce(hosts);
         ReportedRun first = hosts.get(0);
         for (ReportedRun host : hosts) {
             require(
@@ -63,6 +72,28 @@ final class HostMerge {
         }
         RunResult result = result(hosts, steps);
         return new ReportedRun("merged(" + sources + ")", "merged " + first.target(), result, steps, notes);
+    }
+
+    /** Two workers on one machine are two runs (each has its own run id), so run id and host name tell a repeat. */
+    private static void requireEachHostOnce(List<ReportedRun> hosts) {
+        Map<List<String>, ReportedRun> seen = new HashMap<>();
+        for (ReportedRun host : hosts) {
+            String runId = host.result().runId();
+            if (runId == null) {
+                continue; // nothing to tell it by
+            }
+            RunEnvironment environment = host.result().environment();
+            String name = environment == null ? null : environment.host();
+            ReportedRun earlier = seen.putIfAbsent(Arrays.asList(runId, name), host);
+            if (earlier != null) {
+                String which = earlier.source().equals(host.source())
+                        ? host.source() + " is given twice"
+                        : earlier.source() + " and " + host.source() + " are both run " + runId
+                                + (name == null ? "" : " of host " + name);
+                throw new UsageException("--merge takes each host's result once: " + which
+                        + ", and merging them would count every event twice");
+            }
+        }
     }
 
     private static ReportedStep step(List<ReportedRun> hosts, List<ReportedStep> parts, Set<String> leftOut) {

@@ -155,13 +155,32 @@ class ReportCommandTest {
     }
 
     @Test
-    void mergingResultsWithoutTheirLogsFailsWithOneLine() {
+    void mergingResultsWithoutTheirLogsFailsWithOneLine() throws IOException {
         Path a = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
         Path b = Fixtures.copy(Fixtures.CLICKHOUSE, dir.resolve("other"));
+        Files.writeString(b, Files.readString(b).replace("\"host\" : \"bench-1\"", "\"host\" : \"bench-2\""));
         assertThat(run(a.toString(), b.toString(), "--merge")).isEqualTo(CommandLines.FAILURE);
         assertThat(errorLine())
                 .contains("cannot merge the hosts' results: step 1 of")
                 .contains("no interval log");
+    }
+
+    @Test
+    void mergingOneResultWithItselfIsRefusedInsteadOfDoublingEveryCount() {
+        Path result = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+        Path copy = Fixtures.copy(Fixtures.CLICKHOUSE, dir.resolve("copy"));
+
+        assertThat(run(result.toString(), result.toString(), "--merge")).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .isEqualTo("rtbench report: --merge takes each host's result once: " + dir.getFileName()
+                        + "/clickhouse-interrupted.json is given twice, and merging them would count every event"
+                        + " twice (see --help)");
+        err.getBuffer().setLength(0);
+        assertThat(run(result.toString(), copy.toString(), "--merge")).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .endsWith("copy/clickhouse-interrupted.json are both run clickhouse \"nightly\", 2 of host bench-1,"
+                        + " and merging them would count every event twice (see --help)");
+        assertThat(dir.resolve("clickhouse-interrupted.html")).doesNotExist();
     }
 
     @Test
