@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -80,20 +81,9 @@ final class ResultTable {
         return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
     }
 
-    /**
-     * "yes, catching up" when the step began more than a second of events behind: the sink kept pace (the backlog
-     * shrank) but the latencies describe a catch-up, not the steady state at this rate.
-     */
+    /** As in the HTML report: {@link Verdicts#sustained}. */
     static String sustained(StepResult step) {
-        if (step.sustained() == null) {
-            return "-";
-        }
-        if (!step.sustained()) {
-            return "NO";
-        }
-        boolean startedBehind = step.backlog() != null
-                && step.backlog().startEvents() > Math.max(1, step.rate().achievedEventsPerSec());
-        return startedBehind ? "yes, catching up" : "yes";
+        return Verdicts.sustained(step);
     }
 
     private static String audit(StepResult step) {

@@ -48,7 +48,7 @@ class ReportCommandTest {
         assertThat(dir.resolve("clickhouse-interrupted.csv")).isNotEmptyFile();
         assertThat(out.toString())
                 .contains("wrote " + dir.resolve("clickhouse-interrupted.html"))
-                .contains("(1 result, 2 steps, 6 charts)")
+                .contains("(1 result, 2 steps, 4 charts)")
                 .contains("note: Data latency over time: clickhouse-interrupted, step #2 achieved 11.251 MB/s: "
                         + "no chart: histogram log missing.hlog not found");
         assertThat(err.toString()).isEmpty();
