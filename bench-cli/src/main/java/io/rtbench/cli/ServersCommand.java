@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -50,6 +51,17 @@ final class ServersCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Where {@value ServerControl#STATE_DIR_ENV} is read; tests give their own. */
+    private final Map<String, String> environment;
+
+    ServersCommand() {
+        this(System.getenv());
+    }
+
+    ServersCommand(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
+    }
+
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getErr());
@@ -64,8 +76,8 @@ final class ServersCommand implements Callable<Integer> {
         }
     }
 
-    static ServerControl control() {
-        return ServerControl.fromEnvironment(System.getenv());
+    ServerControl control() {
+        return ServerControl.fromEnvironment(environment);
     }
 
     static ServerKind kind(CommandSpec spec, String name) {
@@ -90,6 +102,9 @@ final class ServersCommand implements Callable<Integer> {
     static final class Start implements Callable<Integer> {
         @Spec
         CommandSpec spec;
+
+        @ParentCommand
+        ServersCommand servers;
 
         @Parameters(
                 paramLabel = "KIND",
@@ -116,7 +131,7 @@ final class ServersCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             try {
-                ServerState state = control().start(serverKind, options);
+                ServerState state = servers.control().start(serverKind, options);
                 PrintWriter out = spec.commandLine().getOut();
                 out.println(serverKind.cliName() + " started at " + state.address() + " (pid " + state.serverPid()
                         + ", version " + state.version() + "); log: " + state.logFile());
@@ -133,6 +148,9 @@ final class ServersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        @ParentCommand
+        ServersCommand servers;
+
         @Parameters(paramLabel = "KIND|all", description = "The server to stop, or all.")
         String kind;
 
@@ -145,7 +163,7 @@ final class ServersCommand implements Callable<Integer> {
                             .reversed()
                     : List.of(kind(spec, kind));
             PrintWriter out = spec.commandLine().getOut();
-            ServerControl control = control();
+            ServerControl control = servers.control();
             boolean stoppedAny = false;
             for (ServerKind serverKind : kinds) {
                 try {
@@ -172,10 +190,13 @@ final class ServersCommand implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
+        @ParentCommand
+        ServersCommand servers;
+
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            List<ServerState> running = control().status();
+            List<ServerState> running = servers.control().status();
             if (running.isEmpty()) {
                 out.println("no server is running");
             }

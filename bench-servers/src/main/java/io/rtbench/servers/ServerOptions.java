@@ -15,7 +15,7 @@ public record ServerOptions(int port, Map<String, String> settings) {
 
     public ServerOptions {
         if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be between 1 and 65535, got " + port);
+            throw new IllegalArgumentException("--port must be between 1 and 65535 (or 0 for a free one), got " + port);
         }
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }

@@ -9,6 +9,7 @@ import org.knowm.xchart.BitmapEncoder.BitmapFormat;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.Series;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.XYStyler;
 
 /**
  * Draws XChart charts off-screen into PNG {@code data:} URIs, so that the report is one file that works offline.
@@ -31,6 +32,11 @@ final class ChartImages {
         styler.setLegendLayout(Styler.LegendLayout.Horizontal);
         styler.setLegendBorderColor(Color.WHITE);
         styler.setAntiAlias(true);
+    }
+
+    /** Both axes from zero: a latency axis that starts elsewhere makes small differences look large. */
+    static void fromZero(XYStyler styler) {
+        styler.setXAxisMin(0.0).setYAxisMin(0.0);
     }
 
     /** The chart as a figure, or a figure with a note when the JVM cannot draw (no fonts, broken AWT). */

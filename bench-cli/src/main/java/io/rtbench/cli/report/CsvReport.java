@@ -89,16 +89,17 @@ final class CsvReport {
         fields.add(Numbers.plain(scenario.generators()));
         fields.add(Numbers.plain(scenario.docSize()));
         fields.add(doc == null ? "" : Numbers.plain(doc.mean(), 1));
-        fields.add(Numbers.plain(rate.targetEventsPerSec(), 3));
-        fields.add(Numbers.plain(rate.achievedEventsPerSec(), 3));
-        fields.add(Numbers.plain(Numbers.megabytes(rate.targetBytesPerSec()), 6));
-        fields.add(Numbers.plain(Numbers.megabytes(rate.achievedBytesPerSec()), 6));
+        // a step that paced or counted nothing (an evaluator or a bridge on its own) leaves these fields empty
+        fields.add(rate == null ? "" : Numbers.plain(rate.targetEventsPerSec(), 3));
+        fields.add(rate == null ? "" : Numbers.plain(rate.achievedEventsPerSec(), 3));
+        fields.add(rate == null ? "" : Numbers.plain(Numbers.megabytes(rate.targetBytesPerSec()), 6));
+        fields.add(rate == null ? "" : Numbers.plain(Numbers.megabytes(rate.achievedBytesPerSec()), 6));
         fields.add(Numbers.plain(step.durationSec(), 3));
-        fields.add(Long.toString(events.produced()));
-        fields.add(Numbers.plain(events.landed()));
-        fields.add(Numbers.plain(events.lost()));
-        fields.add(Numbers.plain(events.duplicates()));
-        fields.add(Numbers.plain(events.failed()));
+        fields.add(events == null ? "" : Long.toString(events.produced()));
+        fields.add(events == null ? "" : Numbers.plain(events.landed()));
+        fields.add(events == null ? "" : Numbers.plain(events.lost()));
+        fields.add(events == null ? "" : Numbers.plain(events.duplicates()));
+        fields.add(events == null ? "" : Numbers.plain(events.failed()));
         fields.add(Numbers.plain(step.probeErrors()));
         fields.add(Numbers.plain(step.sustained()));
         fields.add(backlog == null ? "" : Long.toString(backlog.startEvents()));

@@ -1,6 +1,7 @@
 package io.rtbench.cli.report;
 
 import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
@@ -12,7 +13,9 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,7 +36,13 @@ final class HostMerge {
 
     private HostMerge() {}
 
+    /**
+     * @throws UsageException when two results are the same run of the same host (one file given twice, or a copy):
+     *     merged, every count would be doubled
+     * @throws FailureException when the hosts' results do not fit together or cannot be merged exactly
+     */
     static ReportedRun merge(List<ReportedRun> hosts) {
+        requireEachHostOnce(hosts);
         ReportedRun first = hosts.get(0);
         for (ReportedRun host : hosts) {
             require(
@@ -65,6 +74,28 @@ final class HostMerge {
         return new ReportedRun("merged(" + sources + ")", "merged " + first.target(), result, steps, notes);
     }
 
+    /** Two workers on one machine are two runs (each has its own run id), so run id and host name tell a repeat. */
+    private static void requireEachHostOnce(List<ReportedRun> hosts) {
+        Map<List<String>, ReportedRun> seen = new HashMap<>();
+        for (ReportedRun host : hosts) {
+            String runId = host.result().runId();
+            if (runId == null) {
+                continue; // nothing to tell it by
+            }
+            RunEnvironment environment = host.result().environment();
+            String name = environment == null ? null : environment.host();
+            ReportedRun earlier = seen.putIfAbsent(Arrays.asList(runId, name), host);
+            if (earlier != null) {
+                String which = earlier.source().equals(host.source())
+                        ? host.source() + " is given twice"
+                        : earlier.source() + " and " + host.source() + " are both run " + runId
+                                + (name == null ? "" : " of host " + name);
+                throw new UsageException("--merge takes each host's result once: " + which
+                        + ", and merging them would count every event twice");
+            }
+        }
+    }
+
     private static ReportedStep step(List<ReportedRun> hosts, List<ReportedStep> parts, Set<String> leftOut) {
         ReportedStep first = parts.get(0);
         for (int h = 0; h < parts.size(); h++) {
@@ -88,27 +119,34 @@ final class HostMerge {
             }
         }
         List<StepResult> results = parts.stream().map(ReportedStep::step).toList();
-        StepResult merged = new StepResult(
-                rate(results),
-                first.batchSize() != null
-                                && parts.stream()
-                                        .allMatch(p -> first.batchSize().equals(p.batchSize()))
-                        ? first.batchSize()
-                        : null,
-                results.stream().mapToDouble(StepResult::durationSec).max().orElse(0),
-                docBytes(results),
-                events(results),
-                sumOrNull(results, StepResult::probeErrors),
-                latency,
-                results.stream()
+        StepResult merged = StepResult.builder()
+                .rate(rate(results))
+                .batchSize(
+                        first.batchSize() != null
+                                        && parts.stream()
+                                                .allMatch(p -> first.batchSize().equals(p.batchSize()))
+                                ? first.batchSize()
+                                : null)
+                .durationSec(results.stream()
+                        .mapToDouble(StepResult::durationSec)
+                        .max()
+                        .orElse(0))
+                .docBytes(docBytes(results))
+                .events(events(results))
+                .probeErrors(sumOrNull(results, StepResult::probeErrors))
+                .latencies(latency)
+                .backlog(results.stream()
                         .map(StepResult::backlog)
                         .filter(Objects::nonNull)
                         .max(Comparator.comparingDouble(Backlog::slopeEventsPerSec))
-                        .orElse(null),
-                results.stream().anyMatch(r -> Boolean.FALSE.equals(r.sustained()))
-                        ? Boolean.FALSE
-                        : results.stream().allMatch(r -> Boolean.TRUE.equals(r.sustained())) ? Boolean.TRUE : null,
-                null);
+                        .orElse(null))
+                .sustained(
+                        results.stream().anyMatch(r -> Boolean.FALSE.equals(r.sustained()))
+                                ? Boolean.FALSE
+                                : results.stream().allMatch(r -> Boolean.TRUE.equals(r.sustained()))
+                                        ? Boolean.TRUE
+                                        : null)
+                .build();
         return new ReportedStep(first.number(), merged, merged.batchSize(), histograms, null);
     }
 
@@ -121,20 +159,22 @@ final class HostMerge {
         return metrics;
     }
 
+    /** The hosts' rates added up; none when a host has none (a partial sum would be a wrong number). */
     private static StepRate rate(List<StepResult> results) {
+        if (results.stream().anyMatch(r -> r.rate() == null)) {
+            return null;
+        }
         return new StepRate(
                 sumOrNullDouble(results, r -> r.rate().targetEventsPerSec()),
                 sumOrNullDouble(results, r -> r.rate().targetBytesPerSec()),
                 results.stream()
                         .mapToDouble(r -> r.rate().achievedEventsPerSec())
                         .sum(),
-                results.stream()
-                        .mapToDouble(r -> r.rate().achievedBytesPerSec())
-                        .sum());
+                sumOrNullDouble(results, r -> r.rate().achievedBytesPerSec()));
     }
 
     private static DocBytes docBytes(List<StepResult> results) {
-        if (results.stream().anyMatch(r -> r.docBytes() == null)) {
+        if (results.stream().anyMatch(r -> r.docBytes() == null || r.events() == null)) {
             return null;
         }
         double events = results.stream().mapToDouble(r -> r.events().produced()).sum();
@@ -153,6 +193,9 @@ final class HostMerge {
     }
 
     private static EventCounts events(List<StepResult> results) {
+        if (results.stream().anyMatch(r -> r.events() == null)) {
+            return null;
+        }
         return new EventCounts(
                 results.stream().mapToLong(r -> r.events().produced()).sum(),
                 sumOrNull(results, r -> r.events().landed()),

@@ -5,11 +5,13 @@ import static io.rtbench.cli.report.Html.escape;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
+import java.net.URI;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -19,21 +21,30 @@ import java.util.stream.Collectors;
 final class HtmlReport {
 
     private static final String STYLE = """
-            body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1000px;\
+            body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1100px;\
             color:#222;padding:0 1em}
             h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
             table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em;text-align:right;vertical-align:top}
-            th{background:#f4f4f4}td.l,th.l{text-align:left}
+            th{background:#f4f4f4}td.l,th.l{text-align:left}th.l{white-space:nowrap}
+            table.summary{font-size:.82em}table.summary th,table.summary td{padding:.2em .35em}
+            th.group{text-align:center}
             figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
             .note{color:#555;font-size:.9em}.bad{color:#b00020;font-weight:600}
             .warn{background:#fff4e5;border-left:4px solid #f0a020;padding:.5em 1em}
             """;
 
     private final InstantSource clock;
+    private final Optional<URI> guide;
 
     HtmlReport(InstantSource clock) {
+        this(clock, ReadingGuide.find());
+    }
+
+    /** @param guide docs/REPORTS.md to link to, when this machine has it */
+    HtmlReport(InstantSource clock, Optional<URI> guide) {
         this.clock = clock;
+        this.guide = guide;
     }
 
     Rendered render(List<ReportedRun> runs) {
@@ -52,7 +63,10 @@ final class HtmlReport {
                 .append(runs.size() == 1 ? "1 result file" : runs.size() + " result files side by side")
                 .append(", generated ")
                 .append(escape(now.toString()))
-                .append(". How to read each chart: docs/REPORTS.md in the rtbench repository.</p>\n");
+                .append(". How to read each chart: ")
+                .append(guide.map(uri -> "<a href=\"" + escape(uri.toString()) + "\">" + ReadingGuide.NAME + "</a>")
+                        .orElse(ReadingGuide.NAME))
+                .append(" in the rtbench repository.</p>\n");
         RunTables.header(out, runs);
         RunTables.summaries(out, runs);
         charts(out, runs, figures);
@@ -70,11 +84,15 @@ final class HtmlReport {
 
     private static void latencyVersusRate(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"latency-vs-rate\">Data latency versus ingest rate</h2>\n")
-                .append("<p class=\"note\">One point per step, one line per target × batch size × result file. ")
-                .append("A line that bends upwards marks where the target stops keeping up.</p>\n");
-        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p50", LatencySummary::p50));
-        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p95", LatencySummary::p95));
-        figure(out, figures, ReportCharts.latencyVersusRate(runs, "p99", LatencySummary::p99));
+                .append("<p class=\"note\">One point per step. A line that bends upwards marks where the target ")
+                .append("stops keeping up. Every chart here has the same axes, from zero.</p>\n");
+        ReportCharts.Extent extent = ReportCharts.Extent.of(runs);
+        if (runs.size() > 1) {
+            figure(out, figures, ReportCharts.latencyVersusRate(runs, "p99", LatencySummary::p99));
+        }
+        for (ReportedRun run : runs) {
+            figure(out, figures, ReportCharts.percentilesVersusRate(run, extent));
+        }
     }
 
     private static void stages(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
@@ -89,7 +107,8 @@ final class HtmlReport {
                 .append(escape(Metrics.QUERY))
                 .append(" (probe round trip) and ")
                 .append(escape(Metrics.DATA))
-                .append(" (end to end). The stages overlap, so the bars do not add up.</p>\n");
+                .append(" (end to end). The stages overlap, so the bars do not add up. The axis is logarithmic: ")
+                .append("each grid line is ten times the one below.</p>\n");
         for (ReportedRun run : runs) {
             figure(out, figures, ReportCharts.stages(run, "p50", LatencySummary::p50));
             figure(out, figures, ReportCharts.stages(run, "p99", LatencySummary::p99));

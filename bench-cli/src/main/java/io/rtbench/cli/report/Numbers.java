@@ -2,6 +2,7 @@ package io.rtbench.cli.report;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.Locale;
 
 /**
  * Number formatting for the report: {@code .} decimals whatever the locale, no grouping, no exponent, trailing zeros
@@ -39,6 +40,30 @@ final class Numbers {
     /** Milliseconds to the microsecond, the resolution of the histograms. */
     static String millis(Double value) {
         return plain(value, 3);
+    }
+
+    /** For reading, not parsing (the HTML): thousands grouped with commas; empty for null. */
+    static String grouped(Long value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%,d", value);
+    }
+
+    /** {@link #grouped(Long)} of a value rounded to a whole number; empty for null, NaN or infinity. */
+    static String grouped(Double value) {
+        return value == null || value.isNaN() || value.isInfinite() ? "" : grouped(Math.round(value));
+    }
+
+    /**
+     * Milliseconds for reading, as the table a run prints them: whole from 100 ms on ({@code 2,480}), else one decimal
+     * ({@code 29.4}), or two below 1 ms ({@code 0.42}); empty for null.
+     */
+    static String readableMillis(Double value) {
+        if (value == null || value.isNaN() || value.isInfinite()) {
+            return "";
+        }
+        if (Math.abs(value) >= 100) {
+            return String.format(Locale.ROOT, "%,.0f", value);
+        }
+        return String.format(Locale.ROOT, Math.abs(value) >= 1 ? "%.1f" : "%.2f", value);
     }
 
     static Double megabytes(Double bytes) {

@@ -16,6 +16,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -40,7 +41,7 @@ final class ReportCharts {
      * point per step (the RockBench paper's figures 4–9).
      */
     static Figure latencyVersusRate(List<ReportedRun> runs, String percentile, ToDoubleFunction<LatencySummary> value) {
-        String title = "Data latency " + percentile + " versus achieved ingest rate";
+        String title = "Data latency " + percentile + " versus achieved ingest rate, every result";
         XYChart chart = new XYChartBuilder()
                 .width(ChartImages.WIDTH)
                 .height(ChartImages.HEIGHT)
@@ -48,6 +49,7 @@ final class ReportCharts {
                 .yAxisTitle("data latency " + percentile + " (ms)")
                 .build();
         ChartImages.style(chart.getStyler());
+        ChartImages.fromZero(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(8);
         int series = 0;
@@ -75,6 +77,91 @@ final class ReportCharts {
         return ChartImages.figure(title, chart, null);
     }
 
+    /** The colours of p50, p95 and p99 in every chart that shows them. */
+    private static final Map<String, Color> PERCENTILE_COLORS =
+            Map.of("p50", new Color(0x4C72B0), "p95", new Color(0xDD8452), "p99", new Color(0xC44E52));
+
+    private static final Map<String, ToDoubleFunction<LatencySummary>> PERCENTILES = new LinkedHashMap<>();
+
+    static {
+        PERCENTILES.put("p50", LatencySummary::p50);
+        PERCENTILES.put("p95", LatencySummary::p95);
+        PERCENTILES.put("p99", LatencySummary::p99);
+    }
+
+    /** The largest achieved rate (MB/s) and data latency p99 (ms) of any step: shared axes make charts comparable. */
+    record Extent(double megabytesPerSec, double p99Ms) {
+        static Extent of(List<ReportedRun> runs) {
+            double rate = 0;
+            double p99 = 0;
+            for (ReportedRun run : runs) {
+                for (ReportedStep step : run.steps()) {
+                    if (step.latency(Metrics.DATA) != null) {
+                        rate = Math.max(rate, step.achievedMegabytesPerSec());
+                        p99 = Math.max(p99, step.latency(Metrics.DATA).p99());
+                    }
+                }
+            }
+            return new Extent(rate, p99);
+        }
+    }
+
+    /**
+     * One result's data latency p50, p95 and p99 versus achieved MB/s, one point per step, one line per percentile
+     * (and batch size); both axes from zero to the {@code extent} of every result in the report, so that the charts of
+     * a comparison can be read against each other.
+     */
+    static Figure percentilesVersusRate(ReportedRun run, Extent extent) {
+        String title = "Data latency p50, p95 and p99 versus achieved ingest rate: " + run.label();
+        XYChart chart = new XYChartBuilder()
+                .width(ChartImages.WIDTH)
+                .height(ChartImages.HEIGHT)
+                .xAxisTitle("achieved ingest rate (MB/s)")
+                .yAxisTitle("data latency (ms)")
+                .build();
+        ChartImages.style(chart.getStyler());
+        ChartImages.fromZero(chart.getStyler());
+        chart.getStyler().setXAxisMax(extent.megabytesPerSec() * 1.05).setYAxisMax(extent.p99Ms() * 1.05);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
+        chart.getStyler().setMarkerSize(8);
+        Map<String, List<ReportedStep>> byBatchSize = seriesByBatchSize(List.of(run));
+        for (Map.Entry<String, List<ReportedStep>> entry : byBatchSize.entrySet()) {
+            List<ReportedStep> points = entry.getValue().stream()
+                    .filter(step -> step.latency(Metrics.DATA) != null)
+                    .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
+                    .toList();
+            if (points.isEmpty()) {
+                continue;
+            }
+            double[] x = points.stream()
+                    .mapToDouble(ReportedStep::achievedMegabytesPerSec)
+                    .toArray();
+            PERCENTILES.forEach((percentile, value) -> {
+                double[] y = points.stream()
+                        .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
+                        .toArray();
+                String name = byBatchSize.size() == 1
+                        ? percentile
+                        : percentile + ", "
+                                + entry.getKey().substring(entry.getKey().indexOf("batch"));
+                XYSeries series = chart.addSeries(name, x, y);
+                if (byBatchSize.size() == 1) {
+                    series.setMarker(SeriesMarkers.CIRCLE);
+                    colour(series, percentile);
+                }
+            });
+        }
+        if (chart.getSeriesMap().isEmpty()) {
+            return Figure.missing(title, "no step has data latency samples");
+        }
+        return ChartImages.figure(title, chart, null);
+    }
+
+    private static void colour(XYSeries series, String percentile) {
+        series.setLineColor(PERCENTILE_COLORS.get(percentile));
+        series.setMarkerColor(PERCENTILE_COLORS.get(percentile));
+    }
+
     /** Series name → steps: one series per result file × target × batch size, in file order. */
     static Map<String, List<ReportedStep>> seriesByBatchSize(List<ReportedRun> runs) {
         Map<String, List<ReportedStep>> series = new LinkedHashMap<>();
@@ -100,29 +187,36 @@ final class ReportCharts {
                 .width(ChartImages.WIDTH)
                 .height(ChartImages.HEIGHT)
                 .xAxisTitle("step (intended rate)")
-                .yAxisTitle(percentile + " (ms)")
+                .yAxisTitle(percentile + " (ms, log scale)")
                 .build();
         ChartImages.style(chart.getStyler());
+        // Stages span six decades (a microsecond's schedule delay, seconds of data latency): on a linear axis all
+        // but the largest bars are invisible.
+        chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setAvailableSpaceFill(0.8);
         if (run.steps().size() > 8) {
             chart.getStyler().setXAxisLabelRotation(45);
         }
         List<String> categories = run.steps().stream().map(ReportedStep::label).toList();
-        int series = 0;
+        double smallestMs = Double.POSITIVE_INFINITY;
         for (String stage : MetricOrder.STAGES) {
             List<Double> values = new ArrayList<>(categories.size());
             for (ReportedStep step : run.steps()) {
                 LatencySummary summary = step.latency(stage);
-                values.add(summary == null ? null : value.applyAsDouble(summary));
+                double ms = summary == null ? 0 : value.applyAsDouble(summary);
+                values.add(ms > 0 ? ms : null); // a log axis has no 0; the tables have every value
+                smallestMs = ms > 0 ? Math.min(smallestMs, ms) : smallestMs;
             }
             if (values.stream().anyMatch(Objects::nonNull)) {
                 chart.addSeries(stage, categories, values).setFillColor(STAGE_COLORS.get(stage));
-                series++;
             }
         }
-        if (series == 0) {
+        if (chart.getSeriesMap().isEmpty()) {
             return Figure.missing(title, "no step has latencies of the pipeline's stages");
         }
+        // Bars grow from a power of ten at least twice below the smallest value, so that it shows as a bar (XChart's
+        // default, zero, has no place on a log axis).
+        chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(smallestMs / 2))));
         return ChartImages.figure(title, chart, null);
     }
 
@@ -140,6 +234,7 @@ final class ReportCharts {
                 .yAxisTitle("data latency (ms)")
                 .build();
         ChartImages.style(chart.getStyler());
+        chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
         List<String> fromSummary = new ArrayList<>();
         double maxNines = 1;
@@ -236,11 +331,18 @@ final class ReportCharts {
                 .yAxisTitle("data latency (ms)")
                 .build();
         ChartImages.style(chart.getStyler());
+        ChartImages.fromZero(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(points.size() > 60 ? 0 : 4);
         double[] x = points.stream().mapToDouble(p -> p.second()).toArray();
-        chart.addSeries("p50", x, points.stream().mapToDouble(p -> p.p50Ms()).toArray());
-        chart.addSeries("p99", x, points.stream().mapToDouble(p -> p.p99Ms()).toArray());
+        colour(
+                chart.addSeries(
+                        "p50", x, points.stream().mapToDouble(p -> p.p50Ms()).toArray()),
+                "p50");
+        colour(
+                chart.addSeries(
+                        "p99", x, points.stream().mapToDouble(p -> p.p99Ms()).toArray()),
+                "p99");
         return ChartImages.figure(title, chart, null);
     }
 }

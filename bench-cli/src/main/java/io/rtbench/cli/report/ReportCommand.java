@@ -60,12 +60,14 @@ public final class ReportCommand implements Callable<Integer> {
         WrittenReport written = Reports.write(request);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(
-                "wrote %s (%d %s, %d steps, %d charts) and %s%n",
+                "wrote %s (%d %s, %d %s, %d %s) and %s%n",
                 written.html(),
                 written.results(),
                 written.results() == 1 ? "result" : "results",
                 written.steps(),
+                written.steps() == 1 ? "step" : "steps",
                 written.charts(),
+                written.charts() == 1 ? "chart" : "charts",
                 written.csv());
         written.notes().forEach(note -> out.println("note: " + note));
         out.flush();

@@ -25,17 +25,26 @@ record ReportedStep(int number, StepResult step, Integer batchSize, StepHistogra
 
     String rateLabel() {
         StepRate rate = step.rate();
+        if (rate == null) {
+            return "no rate";
+        }
         if (rate.targetBytesPerSec() != null) {
             return Numbers.plain(Numbers.megabytes(rate.targetBytesPerSec()), 3) + " MB/s";
         }
         if (rate.targetEventsPerSec() != null) {
             return Numbers.plain(rate.targetEventsPerSec(), 1) + "/s";
         }
+        if (rate.achievedBytesPerSec() == null) {
+            return String.format(Locale.ROOT, "achieved %s/s", Numbers.plain(rate.achievedEventsPerSec(), 1));
+        }
         return String.format(
                 Locale.ROOT, "achieved %s MB/s", Numbers.plain(Numbers.megabytes(rate.achievedBytesPerSec()), 3));
     }
 
-    double achievedMegabytesPerSec() {
-        return step.rate().achievedBytesPerSec() / Numbers.BYTES_PER_MB;
+    /** The achieved rate in MB/s; null where the bytes were not counted (a bridge or an evaluator on its own). */
+    Double achievedMegabytesPerSec() {
+        return step.rate() == null || step.rate().achievedBytesPerSec() == null
+                ? null
+                : step.rate().achievedBytesPerSec() / Numbers.BYTES_PER_MB;
     }
 }

@@ -143,27 +143,16 @@ final class RunTables {
                     .forEach(note -> out.append("<p class=\"note\">")
                             .append(escape(note))
                             .append("</p>\n"));
-            out.append("<table>\n<tr>");
-            for (String column : List.of(
-                    "step",
-                    "batch",
-                    "achieved events/s",
-                    "achieved MB/s",
-                    "seconds",
-                    "produced",
-                    "landed",
-                    "lost",
-                    "dupl.",
-                    "probe errors",
-                    "sustained",
-                    "backlog slope /s",
-                    "data p50 ms",
-                    "p95 ms",
-                    "p99 ms",
-                    "max ms",
-                    "samples")) {
-                out.append("<th>").append(escape(column)).append("</th>");
-            }
+            out.append("<table class=\"summary\">\n<tr>");
+            headers(out, List.of("step"), 2, true);
+            headers(out, List.of("batch"), 2, false);
+            out.append("<th class=\"group\" colspan=\"2\">achieved</th>");
+            headers(out, List.of("seconds"), 2, false);
+            out.append("<th class=\"group\" colspan=\"4\">events</th>");
+            headers(out, List.of("probe errors", "sustained", "backlog slope /s"), 2, false);
+            out.append("<th class=\"group\" colspan=\"5\">data latency (ms)</th></tr>\n<tr>");
+            headers(out, List.of("events/s", "MB/s", "produced", "landed", "lost", "dupl."), 1, false);
+            headers(out, List.of("p50", "p95", "p99", "max", "samples"), 1, false);
             out.append("</tr>\n");
             run.steps().forEach(step -> stepRow(out, step));
             out.append("</table>\n");
@@ -171,29 +160,44 @@ final class RunTables {
         }
     }
 
+    private static void headers(StringBuilder out, List<String> names, int rows, boolean left) {
+        for (String name : names) {
+            out.append("<th")
+                    .append(rows > 1 ? " rowspan=\"" + rows + "\"" : "")
+                    .append(left ? " class=\"l\"" : "")
+                    .append(">")
+                    .append(escape(name))
+                    .append("</th>");
+        }
+    }
+
+    /** Numbers as a reader takes them in: counts grouped, latencies as the run's own table prints them. */
     private static void stepRow(StringBuilder out, ReportedStep reported) {
         StepResult step = reported.step();
         EventCounts events = step.events();
         LatencySummary data = reported.latency(Metrics.DATA);
-        boolean lost = events.lost() != null && events.lost() > 0;
+        boolean lost = events != null && events.lost() != null && events.lost() > 0;
         boolean unsustained = Boolean.FALSE.equals(step.sustained());
-        out.append("<tr><td class=\"l\">").append(escape(reported.label())).append("</td>");
+        // "#1 2 MB/s" on one line; "#2 achieved 11.251 MB/s" (a step at the maximum rate) may break before the rate.
+        out.append("<tr><td class=\"l\">")
+                .append(escape(reported.label()).replace(" ", "&nbsp;").replace("achieved&nbsp;", "achieved "))
+                .append("</td>");
         cell(out, Numbers.plain(reported.batchSize()), false);
-        cell(out, Numbers.plain(step.rate().achievedEventsPerSec(), 1), false);
+        cell(out, step.rate() == null ? "-" : Numbers.grouped(step.rate().achievedEventsPerSec()), false);
         cell(out, Numbers.plain(reported.achievedMegabytesPerSec(), 3), false);
         cell(out, Numbers.plain(step.durationSec(), 1), false);
-        cell(out, Long.toString(events.produced()), false);
-        cell(out, Numbers.plain(events.landed()), false);
-        cell(out, Numbers.plain(events.lost()), lost);
-        cell(out, Numbers.plain(events.duplicates()), false);
-        cell(out, Numbers.plain(step.probeErrors()), step.probeErrors() != null && step.probeErrors() > 0);
-        cell(out, Numbers.plain(step.sustained()), unsustained);
+        cell(out, events == null ? "-" : Numbers.grouped(events.produced()), false);
+        cell(out, events == null ? "-" : Numbers.grouped(events.landed()), false);
+        cell(out, events == null ? "-" : Numbers.grouped(events.lost()), lost);
+        cell(out, events == null ? "-" : Numbers.grouped(events.duplicates()), false);
+        cell(out, Numbers.grouped(step.probeErrors()), step.probeErrors() != null && step.probeErrors() > 0);
+        cell(out, Verdicts.sustained(step), unsustained);
         cell(out, step.backlog() == null ? "" : Numbers.plain(step.backlog().slopeEventsPerSec(), 2), false);
-        cell(out, data == null ? "" : Numbers.millis(data.p50()), false);
-        cell(out, data == null ? "" : Numbers.millis(data.p95()), false);
-        cell(out, data == null ? "" : Numbers.millis(data.p99()), false);
-        cell(out, data == null ? "" : Numbers.millis(data.max()), false);
-        cell(out, data == null ? "" : Long.toString(data.count()), false);
+        cell(out, data == null ? "" : Numbers.readableMillis(data.p50()), false);
+        cell(out, data == null ? "" : Numbers.readableMillis(data.p95()), false);
+        cell(out, data == null ? "" : Numbers.readableMillis(data.p99()), false);
+        cell(out, data == null ? "" : Numbers.readableMillis(data.max()), false);
+        cell(out, data == null ? "" : Numbers.grouped(data.count()), false);
         out.append("</tr>\n");
     }
 

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -37,12 +38,12 @@ final class ResultTable {
                 "landed/produced",
                 "sustained");
         for (StepResult step : result.steps()) {
-            Double target = step.rate().targetBytesPerSec();
+            Double target = step.rate() == null ? null : step.rate().targetBytesPerSec();
             out.printf(
                     Locale.ROOT,
                     "%-10s %-10s %5s | %9s %9s %9s | %9s %9s %9s | %-22s %s%n",
                     target == null ? "max" : megabytes(target),
-                    megabytes(step.rate().achievedBytesPerSec()),
+                    step.rate() == null ? "-" : megabytes(step.rate().achievedBytesPerSec()),
                     step.batchSize(),
                     ms(step, Metrics.DATA, Percentile.P50),
                     ms(step, Metrics.DATA, Percentile.P95),
@@ -76,27 +77,19 @@ final class ResultTable {
         return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.1f", value);
     }
 
-    private static String megabytes(double bytesPerSecond) {
-        return String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
+    private static String megabytes(Double bytesPerSecond) {
+        return bytesPerSecond == null ? "-" : String.format(Locale.ROOT, "%.2fMB/s", bytesPerSecond / 1e6);
     }
 
-    /**
-     * "yes, catching up" when the step began more than a second of events behind: the sink kept pace (the backlog
-     * shrank) but the latencies describe a catch-up, not the steady state at this rate.
-     */
+    /** As in the HTML report: {@link Verdicts#sustained}. */
     static String sustained(StepResult step) {
-        if (step.sustained() == null) {
-            return "-";
-        }
-        if (!step.sustained()) {
-            return "NO";
-        }
-        boolean startedBehind = step.backlog() != null
-                && step.backlog().startEvents() > Math.max(1, step.rate().achievedEventsPerSec());
-        return startedBehind ? "yes, catching up" : "yes";
+        return Verdicts.sustained(step);
     }
 
     private static String audit(StepResult step) {
+        if (step.events() == null) {
+            return "-";
+        }
         if (step.events().landed() == null) {
             return String.format(Locale.ROOT, "-/%,d", step.events().produced());
         }

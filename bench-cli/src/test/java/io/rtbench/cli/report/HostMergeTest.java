@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.cli.support.FailureException;
+import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
@@ -15,6 +16,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
@@ -118,13 +120,50 @@ class HostMergeTest {
     @Test
     void hostsWithDifferentStepsCannotBeMerged() {
         host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
-        RunResult twoSteps = ResultFiles.read(dir.resolve("host-a.json"));
+        host("host-c", Map.of(Metrics.DATA, 100_000L), true, 3);
+        RunResult twoSteps = ResultFiles.read(dir.resolve("host-c.json"));
         twoSteps = twoSteps.withStep(twoSteps.steps().get(0));
         ResultFiles.write(dir.resolve("host-c.json"), twoSteps);
 
         assertThatThrownBy(() -> HostMerge.merge(load("host-a", "host-c")))
                 .isInstanceOf(FailureException.class)
                 .hasMessage("cannot merge the hosts' results: host-a.json has 1 steps, host-c.json has 2");
+    }
+
+    @Test
+    void theSameRunOfTheSameHostTwiceIsRefused() throws Exception {
+        host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
+        host("host-b", Map.of(Metrics.DATA, 900_000L), true, 2);
+        Files.copy(dir.resolve("host-a.json"), dir.resolve("host-a-again.json"));
+
+        assertThatThrownBy(() -> HostMerge.merge(load("host-a", "host-b", "host-a-again")))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--merge takes each host's result once: host-a.json and host-a-again.json are both run"
+                        + " run-host-a of host host-a, and merging them would count every event twice");
+    }
+
+    @Test
+    void twoRunsOnOneHostAreTwoWorkersAndMerge() {
+        host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
+        RunResult other = ResultFiles.read(dir.resolve("host-a.json"));
+        ResultFiles.write(
+                dir.resolve("worker-2.json"),
+                new RunResult(
+                        other.schema(),
+                        "run-worker-2",
+                        other.startedAt(),
+                        other.finishedAt(),
+                        other.complete(),
+                        other.tool(),
+                        other.environment(),
+                        other.scenario(),
+                        other.steps(),
+                        other.peak(),
+                        other.calibration()));
+
+        ReportedRun merged = HostMerge.merge(load("host-a", "worker-2"));
+
+        assertThat(merged.steps().get(0).step().events().produced()).isEqualTo(19_800);
     }
 
     @Test

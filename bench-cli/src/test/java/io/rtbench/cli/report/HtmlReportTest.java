@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -56,15 +57,17 @@ class HtmlReportTest {
                 Reports.write(new ReportRequest(List.of(opensearch, clickhouse), html, dir.resolve("c.csv")), CLOCK);
 
         String page = Files.readString(html);
-        // 3 latency-vs-rate + 2×2 stage bars + 2 distributions + 2 over-time (the steps with a .hlog).
+        // p99 of both + 2 latency-vs-rate + 2×2 stage bars + 2 distributions + 2 over-time (the steps with a .hlog).
         List<BufferedImage> images = images(page);
         assertThat(images).hasSize(11);
         assertThat(written.charts()).isEqualTo(11);
         assertThat(images).allSatisfy(image -> assertThat(image.getWidth()).isEqualTo(ChartImages.WIDTH));
         assertThat(page)
-                .contains("<figcaption>Data latency p50 versus achieved ingest rate</figcaption>")
-                .contains("<figcaption>Data latency p95 versus achieved ingest rate</figcaption>")
-                .contains("<figcaption>Data latency p99 versus achieved ingest rate</figcaption>")
+                .contains("<figcaption>Data latency p99 versus achieved ingest rate, every result</figcaption>")
+                .contains("<figcaption>Data latency p50, p95 and p99 versus achieved ingest rate: opensearch-sweep"
+                        + "</figcaption>")
+                .contains("<figcaption>Data latency p50, p95 and p99 versus achieved ingest rate: "
+                        + "clickhouse-interrupted</figcaption>")
                 .contains("<figcaption>Where the time goes, p50: opensearch-sweep</figcaption>")
                 .contains("<figcaption>Where the time goes, p99: clickhouse-interrupted</figcaption>")
                 .contains("<figcaption>Percentile distribution of data latency: opensearch-sweep</figcaption>")
@@ -146,9 +149,40 @@ class HtmlReportTest {
 
         String page = Files.readString(html);
         assertThat(page).doesNotContain("Not like for like").doesNotContain("Compared:");
-        // 3 vs rate + 2 stage bars + 1 distribution + 2 over time.
-        assertThat(images(page)).hasSize(8);
+        // 1 vs rate + 2 stage bars + 1 distribution + 2 over time.
+        assertThat(images(page)).hasSize(6);
+        assertThat(page).doesNotContain("every result");
         assertThat(page).contains("generated 2025-03-05T08:00:00Z");
+    }
+
+    @Test
+    void theSummarySpeaksAsTheRunsTableAndTheGuideIsALink() throws IOException {
+        Path html = dir.resolve("words.html");
+
+        Reports.write(new ReportRequest(List.of(opensearch), html, null), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page)
+                .contains("<td>yes</td>", "<td class=\"bad\">NO</td>")
+                .doesNotContain(">true<", ">false<")
+                // Counts grouped and latencies rounded as in the table a run prints.
+                .contains("<td>372,615</td>", "<td>2,480</td>")
+                .contains("<a href=\""
+                        + Path.of("..", "docs", "REPORTS.md")
+                                .toAbsolutePath()
+                                .normalize()
+                                .toUri() + "\">docs/REPORTS.md</a>")
+                .contains("The axis is logarithmic");
+    }
+
+    @Test
+    void withoutTheGuideOnThisMachineItIsNamedAsText() {
+        List<ReportedRun> runs = new ResultLoader().load(List.of(opensearch));
+
+        String page = new HtmlReport(CLOCK, Optional.empty()).render(runs).html();
+
+        assertThat(page).contains("How to read each chart: docs/REPORTS.md in the rtbench repository.");
+        assertThat(page).doesNotContain("<a href");
     }
 
     @Test

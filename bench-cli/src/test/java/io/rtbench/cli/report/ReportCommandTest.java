@@ -48,7 +48,7 @@ class ReportCommandTest {
         assertThat(dir.resolve("clickhouse-interrupted.csv")).isNotEmptyFile();
         assertThat(out.toString())
                 .contains("wrote " + dir.resolve("clickhouse-interrupted.html"))
-                .contains("(1 result, 2 steps, 6 charts)")
+                .contains("(1 result, 2 steps, 4 charts)")
                 .contains("note: Data latency over time: clickhouse-interrupted, step #2 achieved 11.251 MB/s: "
                         + "no chart: histogram log missing.hlog not found");
         assertThat(err.toString()).isEmpty();
@@ -155,13 +155,32 @@ class ReportCommandTest {
     }
 
     @Test
-    void mergingResultsWithoutTheirLogsFailsWithOneLine() {
+    void mergingResultsWithoutTheirLogsFailsWithOneLine() throws IOException {
         Path a = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
         Path b = Fixtures.copy(Fixtures.CLICKHOUSE, dir.resolve("other"));
+        Files.writeString(b, Files.readString(b).replace("\"host\" : \"bench-1\"", "\"host\" : \"bench-2\""));
         assertThat(run(a.toString(), b.toString(), "--merge")).isEqualTo(CommandLines.FAILURE);
         assertThat(errorLine())
                 .contains("cannot merge the hosts' results: step 1 of")
                 .contains("no interval log");
+    }
+
+    @Test
+    void mergingOneResultWithItselfIsRefusedInsteadOfDoublingEveryCount() {
+        Path result = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+        Path copy = Fixtures.copy(Fixtures.CLICKHOUSE, dir.resolve("copy"));
+
+        assertThat(run(result.toString(), result.toString(), "--merge")).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .isEqualTo("rtbench report: --merge takes each host's result once: " + dir.getFileName()
+                        + "/clickhouse-interrupted.json is given twice, and merging them would count every event"
+                        + " twice (see --help)");
+        err.getBuffer().setLength(0);
+        assertThat(run(result.toString(), copy.toString(), "--merge")).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .endsWith("copy/clickhouse-interrupted.json are both run clickhouse \"nightly\", 2 of host bench-1,"
+                        + " and merging them would count every event twice (see --help)");
+        assertThat(dir.resolve("clickhouse-interrupted.html")).doesNotExist();
     }
 
     @Test

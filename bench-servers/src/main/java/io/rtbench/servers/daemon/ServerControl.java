@@ -1,5 +1,6 @@
 package io.rtbench.servers.daemon;
 
+import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
@@ -62,8 +63,9 @@ public final class ServerControl {
      * {@code bootstrap.servers} setting gets the address of the running background Kafka.
      *
      * @return the recorded state: address, pids, version, log file
-     * @throws ServerControlException when one of this kind is already running, Connect has no Kafka, or the daemon
-     *     dies or does not report ready in time (the message quotes the end of its log)
+     * @throws ServerControlException when one of this kind is already running, the requested port cannot be bound
+     *     (one line, before any daemon is spawned), Connect has no Kafka, or the daemon dies or does not report ready
+     *     in time (the message quotes the end of its log)
      */
     public ServerState start(ServerKind kind, ServerOptions options) {
         Optional<ServerState> running = live(kind);
@@ -72,6 +74,9 @@ public final class ServerControl {
                     kind.cliName() + " is already running at " + running.get().address()
                             + " (pid " + running.get().serverPid() + "); stop it first with 'rtbench servers stop "
                             + kind.cliName() + "'");
+        }
+        if (options.port() != 0) {
+            requirePortFree(kind, options.port());
         }
         ServerOptions effective = withKafkaForConnect(kind, options);
         Process daemon = launcher.spawn(kind, effective);
@@ -116,6 +121,22 @@ public final class ServerControl {
         }
         files.delete(state.kind());
         return false;
+    }
+
+    /**
+     * Checked here rather than only where the server binds: a daemon that fails on its bind costs a JVM start and is
+     * reported with the end of its logs, where a taken port deserves one line (docs/GUIDE.md, `rtbench servers`).
+     */
+    private void requirePortFree(ServerKind kind, int port) {
+        LoopbackPort.problem(port).ifPresent(problem -> {
+            String owner = status().stream()
+                    .filter(state -> state.port() == port)
+                    .map(state -> " by the background " + state.kind().cliName())
+                    .findFirst()
+                    .orElse("");
+            throw new ServerControlException("cannot start " + kind.cliName() + ": " + problem + owner
+                    + "; choose another --port, or leave --port out for a free one");
+        });
     }
 
     private ServerOptions withKafkaForConnect(ServerKind kind, ServerOptions options) {

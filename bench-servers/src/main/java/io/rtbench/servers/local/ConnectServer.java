@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.StartedServer;
@@ -41,7 +42,7 @@ public final class ConnectServer extends StartedServer {
     /** Starts a worker and returns once its REST API lists connectors, i.e. it has joined its group. */
     public static ConnectServer start(ServerOptions options) {
         if (options.port() != 0) {
-            LoopbackPort.requireFree(options.port(), "connect");
+            LoopbackPort.requireFree(options.port(), ServerKind.CONNECT);
         }
         int port = FreePorts.orFree(options.port());
         Map<String, String> config = ConnectWorkerConfig.of(port, options.settings());

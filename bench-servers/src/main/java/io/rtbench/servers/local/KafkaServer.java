@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.StartedServer;
@@ -44,7 +45,7 @@ public final class KafkaServer extends StartedServer {
     /** Starts a broker and returns once an admin client has seen it in the cluster. */
     public static KafkaServer start(ServerOptions options) {
         if (options.port() != 0) {
-            LoopbackPort.requireFree(options.port(), "kafka");
+            LoopbackPort.requireFree(options.port(), ServerKind.KAFKA);
         }
         int port = FreePorts.orFree(options.port());
         int controllerPort = freePortOtherThan(port);

@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -97,6 +98,34 @@ class ServerControlIT {
                 .hasMessageContaining("--- last lines of " + stateDir.resolve("kafka.out"))
                 .hasMessageContaining("num.partitions");
         assertThat(control.status()).isEmpty();
+    }
+
+    @Test
+    void aPortHeldByAnotherBackgroundServerIsNamedAndNoDaemonIsSpawned() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            ProcessHandle self = ProcessHandle.current();
+            // This JVM stands in for the daemon of a background Kafka listening on that port.
+            new StateFiles(stateDir)
+                    .write(new ServerState(
+                            ServerKind.KAFKA,
+                            "127.0.0.1:" + port,
+                            port,
+                            self.pid(),
+                            self.pid(),
+                            Liveness.startOf(self),
+                            "4.3.1",
+                            stateDir.resolve("kafka.log"),
+                            Instant.now()));
+            ServerControl control = new ServerControl(stateDir);
+
+            assertThatThrownBy(() -> control.start(ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(port)))
+                    .isInstanceOf(ServerControlException.class)
+                    .hasMessage("cannot start clickhouse: port " + port + " on 127.0.0.1 is in use by the background"
+                            + " kafka; choose another --port, or leave --port out for a free one");
+            assertThat(stateDir.resolve("clickhouse.out")).doesNotExist();
+            new StateFiles(stateDir).delete(ServerKind.KAFKA); // this JVM is no daemon to stop
+        }
     }
 
     private record StarterRun(int exitStatus, String output) {}
