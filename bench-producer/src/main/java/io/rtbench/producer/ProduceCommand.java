@@ -151,7 +151,7 @@ public final class ProduceCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onCtrlC);
         try {
             RunResult outcome = run.run(stop);
-            printSummary(outcome);
+            printSummary(outcome, run.measuredPhase());
             if (run.stats().hasFailed()) {
                 throw new FailureException(run.stats().failureSummary());
             }
@@ -191,7 +191,7 @@ public final class ProduceCommand implements Callable<Integer> {
         }
     }
 
-    private void printSummary(RunResult outcome) {
+    private void printSummary(RunResult outcome, PhaseOutcome phase) {
         PrintWriter out = spec.commandLine().getOut();
         StepResult step = outcome.steps().get(0);
         out.printf(
@@ -205,6 +205,16 @@ public final class ProduceCommand implements Callable<Integer> {
                 step.docBytes().mean(),
                 step.docBytes().min(),
                 step.docBytes().max());
+        if (phase != null && phase.behindSchedule()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  not sustained: %,d of %,d events due were not sent (%.3f s behind schedule) when the run ended"
+                            + " on time; the rate above is what the producer reached, not --rate %s%n",
+                    phase.eventsBehind(),
+                    phase.eventsDue(),
+                    phase.scheduleLagMillis() / 1000,
+                    rate);
+        }
         step.latencyMs()
                 .forEach((metric, summary) -> out.printf(
                         Locale.ROOT,

@@ -75,9 +75,14 @@ final class ProducerReport {
         return line.toString();
     }
 
-    StepResult step(double measuredSeconds, DocSizeStats sizes, String histogramLog) {
+    /**
+     * The measured step. The achieved rate is over the phase's wall-clock time; a paced step is sustained when the
+     * producer kept its schedule (within the tolerance of {@link PhaseOutcome#behindSchedule}).
+     */
+    StepResult step(PhaseOutcome phase, DocSizeStats sizes, String histogramLog) {
         int docSize = settings.generator().docSizeBytes();
         Rate target = settings.workload().rate();
+        double measuredSeconds = phase.wallSeconds();
         StepRate rate = new StepRate(
                 target.isMax() ? null : target.eventsPerSecond(docSize),
                 target.isMax() ? null : target.bytesPerSecond(docSize),
@@ -92,7 +97,7 @@ final class ProducerReport {
                 null,
                 stats.metrics().summaries(),
                 null,
-                null,
+                target.isMax() ? null : !phase.behindSchedule() && !stats.hasFailed(),
                 histogramLog);
     }
 

@@ -26,6 +26,7 @@ public final class ProducerRun {
     private final EpochClock clock;
     private final String runId = UUID.randomUUID().toString();
     private ProducerStats stats;
+    private PhaseOutcome measured;
 
     public ProducerRun(ProducerSettings settings, StatusLine status, EpochClock clock) {
         this.settings = settings;
@@ -36,6 +37,11 @@ public final class ProducerRun {
     /** The counters of the run; available once {@link #run} has opened the destination. */
     public ProducerStats stats() {
         return stats;
+    }
+
+    /** How the measured phase went (on schedule or behind it); available once {@link #run} has returned. */
+    public PhaseOutcome measuredPhase() {
+        return measured;
     }
 
     /** Runs to the end of the workload or until {@code stop} is set; returns the result (also written, if asked). */
@@ -52,17 +58,16 @@ public final class ProducerRun {
             stats.reset();
 
             ProducerReport report = new ProducerReport(settings, stats);
-            double seconds;
             try (IntervalLog log = intervalLog(startedAt);
                     Ticker ticker = new Ticker(report, status, log)) {
-                seconds = step.run(
+                measured = step.run(
                         workload.rate(), workload.batchSize(), workload.duration(), workload.maxEvents(), true, stop);
                 session.finish(step);
                 ticker.tick();
             }
             status.finish();
             RunResult result = RunResult.started(runId, startedAt, environment(session), report.scenario(session))
-                    .withStep(report.step(seconds, step.docSizes(), histogramLogName()))
+                    .withStep(report.step(measured, step.docSizes(), histogramLogName()))
                     .finished(Instant.now(), !stop.get() && !stats.hasFailed());
             if (settings.resultFile() != null) {
                 ResultFiles.write(settings.resultFile(), result);

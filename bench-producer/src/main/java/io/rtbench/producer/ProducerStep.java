@@ -22,17 +22,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ProducerStep {
 
-    /** A paced phase starts a little after it is scheduled, so that every generator thread starts on time. */
     private static final long START_LEAD_NANOS = 20_000_000;
 
     private final List<GeneratorLoop> loops;
     private final SinkFactory sinks;
     private final int docSizeBytes;
+    private final PacingClock clock;
 
-    ProducerStep(List<GeneratorLoop> loops, SinkFactory sinks, int docSizeBytes) {
+    ProducerStep(List<GeneratorLoop> loops, SinkFactory sinks, int docSizeBytes, PacingClock clock) {
         this.loops = List.copyOf(loops);
         this.sinks = sinks;
         this.docSizeBytes = docSizeBytes;
+        this.clock = clock;
     }
 
     public List<Long> generatorIds() {
@@ -42,28 +43,29 @@ public final class ProducerStep {
     /** Writes {@code events} in all, as fast as possible, unmeasured, and waits until they are acknowledged. */
     public void prefill(long events, int batchSize, AtomicBoolean stop) {
         if (events > 0) {
-            run(Rate.MAX, batchSize, events, Long.MAX_VALUE, false, stop, System.nanoTime());
+            long startNanos = clock.nanoTime();
+            // No end time: the prefill ends with its events (≈ 146 years of nanoseconds keeps the arithmetic safe).
+            run(Rate.MAX, batchSize, events, startNanos + Long.MAX_VALUE / 2, false, stop, startNanos);
             sinks.flush();
         }
     }
 
     /**
      * A paced phase at {@code rate} (split evenly over the generators) for {@code duration} or until {@code maxEvents}
-     * (0: no limit) or {@code stop}.
+     * (0: no limit) or {@code stop}. It ends at its end time on the clock whatever the schedule says: a producer that
+     * cannot reach the rate stops on time, behind its schedule, and the outcome says so.
      *
      * @param measured false for a warmup: nothing is recorded
-     * @return the phase's length in seconds: the length of the pacing schedule (see {@link GeneratorLoop#run})
      */
-    public double run(
+    public PhaseOutcome run(
             Rate rate, int batchSize, Duration duration, long maxEvents, boolean measured, AtomicBoolean stop) {
-        long startNanos = System.nanoTime() + START_LEAD_NANOS;
+        // A paced phase starts a little after it is scheduled, so that every generator thread starts on time.
+        long startNanos = clock.nanoTime() + (rate.isMax() ? 0 : START_LEAD_NANOS);
         long endNanos = startNanos + duration.toNanos();
-        long stoppedNanos = run(rate, batchSize, maxEvents, endNanos, measured, stop, startNanos);
-        return Math.max(1e-9, (stoppedNanos - startNanos) / 1e9);
+        return run(rate, batchSize, maxEvents, endNanos, measured, stop, startNanos);
     }
 
-    /** Returns when the last generator stopped: the end of the longest schedule, at most {@code endNanos}. */
-    private long run(
+    private PhaseOutcome run(
             Rate rate,
             int batchSize,
             long maxEvents,
@@ -79,7 +81,7 @@ public final class ProducerStep {
             return thread;
         });
         try {
-            List<Future<Long>> running = new ArrayList<>();
+            List<Future<GeneratorLoop.Share>> running = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 GeneratorLoop loop = loops.get(i);
                 long share = Workload.share(maxEvents, n, i);
@@ -89,24 +91,43 @@ public final class ProducerStep {
                 // Phase-shifted so that the bursts of several generators interleave instead of coinciding.
                 long phaseShiftNanos =
                         Double.isInfinite(eventsPerSecond) ? 0 : Math.round(batchSize * 1e9 / eventsPerSecond * i / n);
-                Pacer pacer = new Pacer(PacingClock.SYSTEM, eventsPerSecond, batchSize, startNanos + phaseShiftNanos);
+                Pacer pacer = new Pacer(clock, eventsPerSecond, batchSize, startNanos + phaseShiftNanos);
                 running.add(threads.submit(() -> loop.run(pacer, batchSize, share, endNanos, measured, stop)));
             }
             long longestNanos = 0;
-            for (Future<Long> generator : running) {
-                longestNanos = Math.max(longestNanos, generator.get());
+            long due = 0;
+            long behind = 0;
+            long lagNanos = 0;
+            for (Future<GeneratorLoop.Share> generator : running) {
+                GeneratorLoop.Share part = generator.get();
+                longestNanos = Math.max(longestNanos, part.lengthNanos());
+                due = saturatedAdd(due, part.eventsDue());
+                behind = saturatedAdd(behind, part.eventsBehind());
+                lagNanos = Math.max(lagNanos, part.lagNanos());
             }
-            return stop.get() ? System.nanoTime() : Math.min(startNanos + longestNanos, endNanos);
+            if (stop.get()) {
+                return PhaseOutcome.unscheduled(seconds(clock.nanoTime() - startNanos));
+            }
+            return PhaseOutcome.of(seconds(longestNanos), due, behind, lagNanos / 1e6, (long) batchSize * n);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop.set(true);
-            return System.nanoTime();
+            return PhaseOutcome.unscheduled(seconds(clock.nanoTime() - startNanos));
         } catch (ExecutionException e) {
             stop.set(true);
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    private static double seconds(long nanos) {
+        return Math.max(1e-9, nanos / 1e9);
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /** Events produced per generator so far, prefill and warmup included ({@code _seq} 0 … n−1): for the audit. */

@@ -23,6 +23,7 @@ import io.rtbench.evaluator.Audit;
 import io.rtbench.evaluator.BacklogSampler;
 import io.rtbench.evaluator.BacklogSeries;
 import io.rtbench.evaluator.Evaluator;
+import io.rtbench.producer.PhaseOutcome;
 import io.rtbench.producer.ProducerSession;
 import io.rtbench.producer.ProducerStep;
 import io.rtbench.servers.ServerProvider;
@@ -144,7 +145,7 @@ public final class BenchmarkSession implements AutoCloseable {
         resetMetrics();
         BacklogSeries backlog = new BacklogSeries();
         String hlogName = RunSettings.histogramLogName(spec.result(), index);
-        double seconds;
+        PhaseOutcome phase;
         try (IntervalLog log = new IntervalLog(
                         spec.result().toAbsolutePath().resolveSibling(hlogName), System.currentTimeMillis());
                 StepTicker ticker = new StepTicker(
@@ -159,7 +160,7 @@ public final class BenchmarkSession implements AutoCloseable {
                         stageGauges,
                         () -> producer.stats().sentEvents(),
                         status)) {
-            seconds = step.run(plan.rate(), plan.batchSize(), spec.duration(), 0, true, stop);
+            phase = step.run(plan.rate(), plan.batchSize(), spec.duration(), 0, true, stop);
         }
         step.generatorIds().forEach(evaluator::stopProbing);
         sink.settle();
@@ -183,7 +184,7 @@ public final class BenchmarkSession implements AutoCloseable {
                 plan,
                 producer.stats(),
                 step.docSizes(),
-                seconds,
+                phase,
                 events,
                 evaluator.metrics().probeErrors(),
                 latencies,

@@ -14,6 +14,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
 import io.rtbench.evaluator.BacklogSeries;
 import io.rtbench.producer.KafkaDestination;
+import io.rtbench.producer.PhaseOutcome;
 import io.rtbench.producer.ProducerSettings;
 import io.rtbench.producer.ProducerStats;
 import io.rtbench.producer.Workload;
@@ -89,12 +90,14 @@ final class RunSettings {
             StepPlan plan,
             ProducerStats producer,
             DocSizeStats sizes,
-            double seconds,
+            PhaseOutcome phase,
             EventCounts events,
             long probeErrors,
             Map<String, LatencySummary> latencies,
             Backlog backlog,
             String histogramLog) {
+        // Over the phase's wall-clock time: a rate the producer cannot reach ends on time, behind its schedule.
+        double seconds = phase.wallSeconds();
         double targetEvents = plan.rate().eventsPerSecond(spec.docSize());
         boolean max = plan.rate().isMax();
         StepRate rate = new StepRate(
@@ -103,6 +106,7 @@ final class RunSettings {
                 producer.sentEvents() / seconds,
                 producer.sentBytes() / seconds);
         boolean sustained = BacklogSeries.sustained(backlog, rate.targetEventsPerSec(), rate.achievedEventsPerSec())
+                && !phase.behindSchedule()
                 && (events == null || events.lost() == null || events.lost() == 0);
         return new StepResult(
                 rate,
