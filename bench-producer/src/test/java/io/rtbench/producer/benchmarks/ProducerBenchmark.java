@@ -6,7 +6,7 @@ import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.producer.sink.KafkaSinkFactory;
+import io.rtbench.producer.sink.KafkaProducerDefaults;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -312,7 +312,7 @@ public final class ProducerBenchmark {
                 "1000",
                 "--producer-props",
                 "bootstrap.servers=" + bootstrap));
-        KafkaSinkFactory.DEFAULT_SETTINGS.forEach((key, value) -> command.add(key + "=" + value));
+        KafkaProducerDefaults.SETTINGS.forEach((key, value) -> command.add(key + "=" + value));
         Child child = runToEnd(command, topic);
         List<PerfWindow> windows = new ArrayList<>();
         for (String line : child.output().split("\n")) {
