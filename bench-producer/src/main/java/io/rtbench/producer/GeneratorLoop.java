@@ -4,6 +4,7 @@ import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.pacing.Pacer;
+import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.sink.EventSink;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,7 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * One generator thread's hot loop: wait for the burst's intended time, generate each event (stamped with the wall
  * clock as it is created) and hand it to the sink. No allocation here: every event is written into the same array,
  * which the sink copies if it keeps it (see {@link EventSink#add}); the sink adds what its destination's client
- * needs.
+ * needs. Both clocks are injected, the wall clock that stamps events and the monotonic one that paces them, so that
+ * the loop's timing is testable without sleeping.
  */
 final class GeneratorLoop {
 
@@ -20,6 +22,7 @@ final class GeneratorLoop {
     private final GeneratorAnnouncement announcement;
     private final EventSink sink;
     private final EpochClock clock;
+    private final PacingClock pacingClock;
     private final ProducerStats stats;
     private final DocSizeStats docSizes = new DocSizeStats();
     private volatile long lastEventTimeMicros = -1;
@@ -29,28 +32,39 @@ final class GeneratorLoop {
             GeneratorAnnouncement announcement,
             EventSink sink,
             EpochClock clock,
+            PacingClock pacingClock,
             ProducerStats stats) {
         this.generator = generator;
         this.announcement = announcement;
         this.sink = sink;
         this.clock = clock;
+        this.pacingClock = pacingClock;
         this.stats = stats;
     }
 
     /**
-     * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos}, a stop request or the first failed
-     * event.
+     * One generator's part of a phase.
      *
-     * @return how long this generator's share of the step lasted, in nanoseconds: for a paced run the length of its
-     *     schedule up to the end of its last burst's slot (so that neither the last slot's idle tail nor the phase
-     *     shift between generators skews the achieved rate); for an unpaced run, the time until it stopped
+     * @param lengthNanos how long its part lasted from its schedule's start (so that the phase shift between
+     *     generators does not count): paced, to the end of its last burst's slot, at most the phase's end time, or to
+     *     when it stopped if that was later (it fell behind, or its last burst ran past the end); unpaced, to when it
+     *     stopped
+     * @param eventsDue events its schedule had due before it stopped (at most its share of an event count)
+     * @param eventsBehind of those, the events it had not sent
+     * @param lagNanos how late its first unsent burst was when it stopped; 0 when on schedule
      */
-    long run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured, AtomicBoolean stop) {
-        long startedNanos = System.nanoTime();
+    record Share(long lengthNanos, long eventsDue, long eventsBehind, long lagNanos) {}
+
+    /**
+     * Produces bursts until {@code maxEvents} (0 = no limit), {@code endNanos}, a stop request or the first failed
+     * event. The end time is kept on the clock, whatever the schedule says: a generator that cannot keep up with its
+     * rate stops there, behind, instead of working through the rest of its schedule.
+     */
+    Share run(Pacer pacer, int batchSize, long maxEvents, long endNanos, boolean measured, AtomicBoolean stop) {
         long produced = 0;
         while (!stop.get() && !stats.hasFailed() && (maxEvents == 0 || produced < maxEvents)) {
-            long due = pacer.unpaced() ? System.nanoTime() : pacer.intendedNanos(pacer.bursts());
-            if (due - endNanos >= 0) {
+            if (pacingClock.nanoTime() - endNanos >= 0
+                    || (!pacer.unpaced() && pacer.intendedNanos(pacer.bursts()) - endNanos >= 0)) {
                 break;
             }
             long intended = pacer.awaitNextBurst();
@@ -58,7 +72,7 @@ final class GeneratorLoop {
             if (measured) {
                 // The pacer's own accuracy: when the burst starts against when it was due. Time spent inside the
                 // burst shows in produceAck, which is also measured from the intended time.
-                stats.scheduleDelay().recordMicros((System.nanoTime() - intended) / 1_000, events);
+                stats.scheduleDelay().recordMicros((pacingClock.nanoTime() - intended) / 1_000, events);
             }
             long bytes = 0;
             long lastStamped = -1;
@@ -89,9 +103,25 @@ final class GeneratorLoop {
             }
             produced += events;
         }
-        return pacer.unpaced()
-                ? System.nanoTime() - startedNanos
-                : pacer.intendedNanos(pacer.bursts()) - pacer.intendedNanos(0);
+        return share(pacer, batchSize, maxEvents, endNanos, produced);
+    }
+
+    private Share share(Pacer pacer, int batchSize, long maxEvents, long endNanos, long produced) {
+        long now = pacingClock.nanoTime();
+        long scheduleStart = pacer.intendedNanos(0);
+        if (pacer.unpaced()) {
+            return new Share(now - scheduleStart, 0, 0, 0);
+        }
+        long next = pacer.intendedNanos(pacer.bursts());
+        long scheduleEnd = next - endNanos < 0 ? next : endNanos;
+        long length = (now - scheduleEnd > 0 ? now : scheduleEnd) - scheduleStart;
+        long dueBursts = pacer.burstsDueBy(now - endNanos < 0 ? now : endNanos);
+        long due = dueBursts > Long.MAX_VALUE / batchSize ? Long.MAX_VALUE : dueBursts * batchSize;
+        if (maxEvents > 0) {
+            due = Math.min(due, maxEvents);
+        }
+        long behind = Math.max(0, due - produced);
+        return new Share(length, due, behind, behind > 0 ? Math.max(0, now - next) : 0);
     }
 
     long generatorId() {

@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.producer.sink.KafkaProducerDefaults;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -101,13 +102,17 @@ public record KafkaDestination(
         if (connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
         }
+        KafkaProducerDefaults.idempotenceDropped(clientConfig); // a usage error when asked for and ruled out
     }
 
-    /** The client settings with secret-looking values masked, for the result file. */
+    /**
+     * The client settings with secret-looking values masked, for the result file; when they rule out rtbench's
+     * idempotence default without asking for idempotence, {@code enable.idempotence} says that it was dropped and why.
+     */
     public Map<String, String> describeConfig() {
         Map<String, String> shown = new TreeMap<>();
         clientConfig.forEach((name, value) -> shown.put(name, isSecret(name) ? "***" : value));
-        return shown;
+        return KafkaProducerDefaults.describe(clientConfig, shown);
     }
 
     static boolean isSecret(String propertyName) {

@@ -16,6 +16,7 @@ import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
@@ -205,6 +206,17 @@ public final class ProduceCommand implements Callable<Integer> {
                 step.docBytes().mean(),
                 step.docBytes().min(),
                 step.docBytes().max());
+        Schedule schedule = step.schedule();
+        if (schedule != null && schedule.behind()) {
+            out.printf(
+                    Locale.ROOT,
+                    "  not sustained: %,d of %,d events due were not sent (%.3f s behind schedule) when the run ended"
+                            + " on time; the rate above is what the producer reached, not --rate %s%n",
+                    schedule.eventsBehind(),
+                    schedule.eventsDue(),
+                    schedule.lagMs() / 1000,
+                    pacing.rate());
+        }
         step.latencyMs()
                 .forEach((metric, summary) -> out.printf(
                         Locale.ROOT,

@@ -3,6 +3,7 @@ package io.rtbench.producer;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.sink.KafkaSinkFactory;
@@ -60,9 +61,14 @@ public final class ProducerSession implements AutoCloseable {
             GeneratorAnnouncement announcement =
                     new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
             loops.add(new GeneratorLoop(
-                    generator, announcement, sinks.forGenerator(generator.generatorId()), clock, stats));
+                    generator,
+                    announcement,
+                    sinks.forGenerator(generator.generatorId()),
+                    clock,
+                    PacingClock.SYSTEM,
+                    stats));
         }
-        ProducerStep step = new ProducerStep(loops, settings.generator().docSizeBytes());
+        ProducerStep step = new ProducerStep(loops, settings.generator().docSizeBytes(), PacingClock.SYSTEM);
         announce(loops, false);
         return step;
     }

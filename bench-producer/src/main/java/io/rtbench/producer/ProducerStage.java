@@ -10,6 +10,7 @@ import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.time.EpochClock;
 import java.util.List;
@@ -40,7 +41,8 @@ public final class ProducerStage implements Stage {
     });
     private Step current;
     private ProducerStep step;
-    private Future<Long> running;
+    private Future<PhaseOutcome> running;
+    private PhaseOutcome measured;
     private String phaseFailure;
 
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
@@ -57,6 +59,7 @@ public final class ProducerStage implements Stage {
     @Override
     public void beginStep(Step next) {
         current = next;
+        measured = null;
         step = next.rate() == null ? null : session.newStep(settings.workload().generators());
     }
 
@@ -84,7 +87,10 @@ public final class ProducerStage implements Stage {
             return;
         }
         try {
-            running.get();
+            PhaseOutcome outcome = running.get();
+            if (phase.measured()) {
+                measured = outcome;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
@@ -156,6 +162,16 @@ public final class ProducerStage implements Stage {
                 rate.isMax() ? null : rate.bytesPerSecond(docSize),
                 stats.sentEvents() / seconds,
                 stats.sentBytes() / seconds));
+        if (measured != null && !rate.isMax()) {
+            result.schedule(new Schedule(
+                    measured.eventsDue(),
+                    measured.eventsBehind(),
+                    measured.scheduleLagMillis(),
+                    measured.behindSchedule()));
+            if (measured.behindSchedule()) {
+                result.sustained(false);
+            }
+        }
         DocSizeStats sizes = step.docSizes();
         result.docBytes(new DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()));
         result.events(EventCounts.producedOnly(stats.ackedEvents(), stats.failed()));

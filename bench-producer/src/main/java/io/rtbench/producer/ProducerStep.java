@@ -23,10 +23,12 @@ public final class ProducerStep {
 
     private final List<GeneratorLoop> loops;
     private final int docSizeBytes;
+    private final PacingClock clock;
 
-    ProducerStep(List<GeneratorLoop> loops, int docSizeBytes) {
+    ProducerStep(List<GeneratorLoop> loops, int docSizeBytes, PacingClock clock) {
         this.loops = List.copyOf(loops);
         this.docSizeBytes = docSizeBytes;
+        this.clock = clock;
     }
 
     public List<Long> generatorIds() {
@@ -38,9 +40,9 @@ public final class ProducerStep {
      * phase, at the phase's rate split evenly over the generators, from its start to its end, its event limit or its
      * stop flag.
      *
-     * @return when the last generator stopped, on {@link System#nanoTime()}'s scale
+     * @return how the phase went: its wall-clock length and whether the generators kept their schedule
      */
-    public long run(Phase phase) {
+    public PhaseOutcome run(Phase phase) {
         return run(
                 phase.rate(),
                 phase.batchSize(),
@@ -51,8 +53,7 @@ public final class ProducerStep {
                 phase.startNanos());
     }
 
-    /** Returns when the last generator stopped: the end of the longest schedule, at most {@code endNanos}. */
-    private long run(
+    private PhaseOutcome run(
             Rate rate,
             int batchSize,
             long maxEvents,
@@ -68,7 +69,7 @@ public final class ProducerStep {
             return thread;
         });
         try {
-            List<Future<Long>> running = new ArrayList<>();
+            List<Future<GeneratorLoop.Share>> running = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 GeneratorLoop loop = loops.get(i);
                 long share = Workload.share(maxEvents, n, i);
@@ -78,24 +79,43 @@ public final class ProducerStep {
                 // Phase-shifted so that the bursts of several generators interleave instead of coinciding.
                 long phaseShiftNanos =
                         Double.isInfinite(eventsPerSecond) ? 0 : Math.round(batchSize * 1e9 / eventsPerSecond * i / n);
-                Pacer pacer = new Pacer(PacingClock.SYSTEM, eventsPerSecond, batchSize, startNanos + phaseShiftNanos);
+                Pacer pacer = new Pacer(clock, eventsPerSecond, batchSize, startNanos + phaseShiftNanos);
                 running.add(threads.submit(() -> loop.run(pacer, batchSize, share, endNanos, measured, stop)));
             }
             long longestNanos = 0;
-            for (Future<Long> generator : running) {
-                longestNanos = Math.max(longestNanos, generator.get());
+            long due = 0;
+            long behind = 0;
+            long lagNanos = 0;
+            for (Future<GeneratorLoop.Share> generator : running) {
+                GeneratorLoop.Share part = generator.get();
+                longestNanos = Math.max(longestNanos, part.lengthNanos());
+                due = saturatedAdd(due, part.eventsDue());
+                behind = saturatedAdd(behind, part.eventsBehind());
+                lagNanos = Math.max(lagNanos, part.lagNanos());
             }
-            return stop.get() ? System.nanoTime() : Math.min(startNanos + longestNanos, endNanos);
+            if (stop.get()) {
+                return PhaseOutcome.unscheduled(seconds(clock.nanoTime() - startNanos));
+            }
+            return PhaseOutcome.of(seconds(longestNanos), due, behind, lagNanos / 1e6, (long) batchSize * n);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop.set(true);
-            return System.nanoTime();
+            return PhaseOutcome.unscheduled(seconds(clock.nanoTime() - startNanos));
         } catch (ExecutionException e) {
             stop.set(true);
             throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    private static double seconds(long nanos) {
+        return Math.max(1e-9, nanos / 1e9);
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /** Events produced per generator so far, prefill and warmup included ({@code _seq} 0 … n−1): for the audit. */

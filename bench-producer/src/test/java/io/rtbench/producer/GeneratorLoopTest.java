@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.pacing.FakeClock;
 import io.rtbench.core.pacing.Pacer;
-import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.sink.EventSink;
 import java.util.ArrayList;
@@ -17,6 +17,8 @@ import org.junit.jupiter.api.Test;
 class GeneratorLoopTest {
 
     private static final long GENERATOR_ID = 4242;
+
+    private final FakeClock pacingClock = new FakeClock(1_000_000_000L);
 
     /** A wall clock that advances one microsecond per reading, from a 16-digit start. */
     private static final class SteppingClock implements EpochClock {
@@ -129,16 +131,16 @@ class GeneratorLoopTest {
                 .isEqualTo("1 events were not acknowledged; first reason: " + "TimeoutException: gone");
     }
 
-    private static GeneratorLoop loop(EventSink sink, EpochClock clock) {
+    private GeneratorLoop loop(EventSink sink, EpochClock clock) {
         return loop(sink, clock, new ProducerStats());
     }
 
-    private static GeneratorLoop loop(EventSink sink, EpochClock clock, ProducerStats stats) {
+    private GeneratorLoop loop(EventSink sink, EpochClock clock, ProducerStats stats) {
         EventGenerator generator = new EventGenerator(new GeneratorSettings(1, 1250), GENERATOR_ID);
-        return new GeneratorLoop(generator, null, sink, clock, stats);
+        return new GeneratorLoop(generator, null, sink, clock, pacingClock, stats);
     }
 
-    private static Pacer unpaced(int batchSize) {
-        return new Pacer(PacingClock.SYSTEM, Double.POSITIVE_INFINITY, batchSize, 0);
+    private Pacer unpaced(int batchSize) {
+        return new Pacer(pacingClock, Double.POSITIVE_INFINITY, batchSize, pacingClock.nanoTime());
     }
 }

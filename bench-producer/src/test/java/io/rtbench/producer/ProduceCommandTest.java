@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.cli.support.CommandLines;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -40,6 +44,23 @@ class ProduceCommandTest {
         assertThat(cmd.execute(argv)).isEqualTo(CommandLines.USAGE);
         assertThat(err.toString().lines()).hasSize(1);
         assertThat(err.toString()).contains(named).startsWith("produce: ");
+    }
+
+    @Test
+    void idempotenceAskedForWithAcksOneIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
+        Path config = Files.writeString(dir.resolve("producer.properties"), "acks=1\nenable.idempotence=true\n");
+        StringWriter err = new StringWriter();
+        CommandLine cmd = CommandLines.commandLine(new ProduceCommand());
+        cmd.setErr(new PrintWriter(err, true));
+        cmd.setOut(new PrintWriter(new StringWriter(), true));
+
+        int exit = cmd.execute("--bootstrap-servers", "127.0.0.1:9", "--producer-config", config.toString());
+
+        assertThat(exit).isEqualTo(CommandLines.USAGE);
+        assertThat(err.toString().lines()).hasSize(1);
+        assertThat(err.toString())
+                .startsWith("produce: the Kafka client settings set enable.idempotence=true and acks=1")
+                .contains("set acks=all");
     }
 
     @ParameterizedTest

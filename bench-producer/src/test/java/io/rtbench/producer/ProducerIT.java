@@ -217,7 +217,9 @@ class ProducerIT {
         RunResult result = run(settings(kafka, topic, Rate.parse("5MB/s"), 2, Duration.ofSeconds(4), 0, 0), null);
         StepResult step = result.steps().get(0);
         assertThat(step.rate().targetEventsPerSec()).isEqualTo(4_000.0);
-        assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
+        // Over the wall-clock 4 s: a producer still behind at the end (a stall on a loaded machine) shows here.
+        assertThat(step.durationSec()).isBetween(3.99, 4.01);
+        assertThat(step.rate().achievedEventsPerSec()).as("%s", step.schedule()).isCloseTo(4_000.0, within(40.0));
         assertThat(step.rate().achievedBytesPerSec()).isCloseTo(5e6, within(5e4));
         assertThat(step.events().produced()).isCloseTo(16_000L, org.assertj.core.data.Offset.offset(200L));
         assertThat(statusOut.toString()).contains("ev/s");

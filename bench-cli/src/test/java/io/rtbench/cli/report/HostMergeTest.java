@@ -41,17 +41,18 @@ class HostMergeTest {
                 Fixtures.writeLog(dir.resolve(hlog), START.toEpochMilli() + seed * 100, 10, medians, seed);
         Map<String, LatencySummary> summaries = new LinkedHashMap<>();
         recorded.forEach((metric, histogram) -> summaries.put(metric, LatencySummary.ofMicros(histogram)));
-        StepResult step = new StepResult(
-                new StepRate(1000.0, 1_250_000.0, 990.0, 1_237_500.0),
-                50,
-                10.0,
-                new DocBytes(1250.0, 1200, 1300, 60),
-                new EventCounts(9_900, 9_900L, 0L, 1L, null, null),
-                2L,
-                summaries,
-                new Backlog(0, 40, 4.0 * seed, null),
-                true,
-                withLog ? hlog : null);
+        StepResult step = StepResult.builder()
+                .rate(new StepRate(1000.0, 1_250_000.0, 990.0, 1_237_500.0))
+                .batchSize(50)
+                .durationSec(10.0)
+                .docBytes(new DocBytes(1250.0, 1200, 1300, 60))
+                .events(new EventCounts(9_900, 9_900L, 0L, 1L, null, null))
+                .probeErrors(2L)
+                .latencies(summaries)
+                .backlog(new Backlog(0, 40, 4.0 * seed, null))
+                .sustained(true)
+                .histogramLog(withLog ? hlog : null)
+                .build();
         RunResult result = RunResult.started(
                         "run-" + name,
                         START,

@@ -7,23 +7,21 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ResultTableTest {
 
     private static StepResult step(Boolean sustained, Backlog backlog) {
-        return new StepResult(
-                new StepRate(2_000.0, 2_500_000.0, 2_000.0, 2_500_000.0),
-                50,
-                30.0,
-                new DocBytes(1250.0, 1250, 1250, 60),
-                new EventCounts(60_000, 60_000L, 0L, 0L, 0L, true),
-                0L,
-                Map.of(),
-                backlog,
-                sustained,
-                null);
+        return StepResult.builder()
+                .rate(new StepRate(2_000.0, 2_500_000.0, 2_000.0, 2_500_000.0))
+                .batchSize(50)
+                .durationSec(30.0)
+                .docBytes(new DocBytes(1250.0, 1250, 1250, 60))
+                .events(new EventCounts(60_000, 60_000L, 0L, 0L, 0L, true))
+                .probeErrors(0L)
+                .backlog(backlog)
+                .sustained(sustained)
+                .build();
     }
 
     @Test

@@ -196,10 +196,13 @@ public final class Engine {
             stages.forEach(stage -> stage.startPhase(phase));
             endedNanos = awaitEnd(phase, bounding);
         } finally {
-            phaseStop.set(true);
+            // Stages end a phase at its time on their own; they are told to stop early only when the run ends.
+            if (stop.get() || anyFailure().isPresent()) {
+                phaseStop.set(true);
+            }
             stages.forEach(stage -> stage.endPhase(phase));
         }
-        long measuredUntil = length == null || endedNanos - phase.endNanos() < 0 ? endedNanos : phase.endNanos();
+        long measuredUntil = endedNanos - phase.endNanos() < 0 ? endedNanos : phase.endNanos();
         return Math.max(1e-9, (measuredUntil - phase.startNanos()) / 1e9);
     }
 

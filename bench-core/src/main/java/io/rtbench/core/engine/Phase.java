@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * @param startNanos when it starts, on {@link System#nanoTime()}'s scale
  * @param length how long it lasts; null: until stopped, or until the stages that bound it are done
  * @param maxEvents events the producer produces at most in this phase; 0 for no limit
- * @param stop set by the engine when the phase must end early (Ctrl-C, a failed stage) or its time is up; stages
- *     read it, only the engine sets it
+ * @param stop set by the engine when the phase must end early (Ctrl-C, a failed stage); stages read it and end a
+ *     phase at its time on their own; only the engine sets it
  */
 public record Phase(
         Kind kind, Rate rate, int batchSize, long startNanos, Duration length, long maxEvents, AtomicBoolean stop) {
@@ -30,8 +30,11 @@ public record Phase(
         return kind == Kind.MEASURED;
     }
 
-    /** The end on {@link System#nanoTime()}'s scale; {@link Long#MAX_VALUE} for a phase without a length. */
+    /**
+     * The end on {@link System#nanoTime()}'s scale. A phase without a length ends about 146 years after its start, so
+     * that {@code now - endNanos()} never overflows.
+     */
     public long endNanos() {
-        return length == null ? Long.MAX_VALUE : startNanos + length.toNanos();
+        return startNanos + (length == null ? Long.MAX_VALUE / 2 : length.toNanos());
     }
 }

@@ -43,6 +43,18 @@ public final class Pacer {
     }
 
     /**
+     * Bursts whose intended start is before {@code nanos} (to within one burst, from the rounding of the intended
+     * times): what the schedule had due by then. 0 when unpaced, which has no schedule to fall behind.
+     */
+    public long burstsDueBy(long nanos) {
+        if (unpaced() || nanos - startNanos <= 0) {
+            return 0;
+        }
+        double due = Math.ceil((nanos - startNanos) / nanosPerBurst);
+        return due >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) due;
+    }
+
+    /**
      * Waits until the next burst is due and returns its intended start time. When the sender is behind, returns at
      * once with the (past) intended time. Unpaced: returns the current time.
      */

@@ -20,6 +20,7 @@ public record StepResult(
         Long probeErrors,
         Map<String, LatencySummary> latencyMs,
         Backlog backlog,
+        Schedule schedule,
         Boolean sustained,
         String histogramLog) {
 
@@ -46,6 +47,7 @@ public record StepResult(
                 .probeErrors(probeErrors)
                 .latencies(latencyMs)
                 .backlog(backlog)
+                .schedule(schedule)
                 .sustained(sustained)
                 .histogramLog(histogramLog);
     }
@@ -91,6 +93,13 @@ public record StepResult(
     public record Backlog(
             long startEvents, long endEvents, double slopeEventsPerSec, Double slopeStdErrorEventsPerSec) {}
 
+    /**
+     * Whether the producer kept its pacing schedule: when the measured phase ended on time, how many of the events due
+     * by then were not sent, and how late the first unsent burst was. A producer more than 2 % of the due events (and
+     * more than a burst per generator) behind did not reach the rate: the step is not sustained.
+     */
+    public record Schedule(long eventsDue, long eventsBehind, double lagMs, boolean behind) {}
+
     /** Collects a step's figures from the parts of a run; what no part set stays absent. */
     public static final class Builder {
         private StepRate rate;
@@ -101,6 +110,7 @@ public record StepResult(
         private Long probeErrors;
         private final Map<String, LatencySummary> latencies = new LinkedHashMap<>();
         private Backlog backlog;
+        private Schedule schedule;
         private Boolean sustained;
         private String histogramLog;
 
@@ -147,6 +157,11 @@ public record StepResult(
             return this;
         }
 
+        public Builder schedule(Schedule value) {
+            this.schedule = value;
+            return this;
+        }
+
         public Builder sustained(Boolean value) {
             this.sustained = value;
             return this;
@@ -188,6 +203,7 @@ public record StepResult(
                     probeErrors,
                     latencies,
                     backlog,
+                    schedule,
                     sustained,
                     histogramLog);
         }

@@ -1,15 +1,20 @@
 package io.rtbench.core.pacing;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
-/** A pacing clock that only moves when told to, and jumps to any deadline waited for. */
-final class FakeClock implements PacingClock {
+/**
+ * A pacing clock that only moves when told to, and jumps to any deadline waited for. Shared with other modules'
+ * tests through bench-core's test jar. Safe to hand from one thread to another (a generator thread moves it, the test
+ * reads it afterwards); not meant for several threads moving it at once.
+ */
+public final class FakeClock implements PacingClock {
 
-    long nowNanos;
-    final List<Long> waits = new ArrayList<>();
+    volatile long nowNanos;
+    final List<Long> waits = Collections.synchronizedList(new ArrayList<>());
 
-    FakeClock(long startNanos) {
+    public FakeClock(long startNanos) {
         this.nowNanos = startNanos;
     }
 
@@ -24,7 +29,13 @@ final class FakeClock implements PacingClock {
         nowNanos = Math.max(nowNanos, deadlineNanos);
     }
 
-    void advance(long nanos) {
+    /** Moves the clock on, as work that takes {@code nanos} would. */
+    public void advance(long nanos) {
         nowNanos += nanos;
+    }
+
+    /** The deadlines waited for, in order. */
+    public List<Long> waits() {
+        return List.copyOf(waits);
     }
 }

@@ -58,6 +58,23 @@ class PacerTest {
     }
 
     @Test
+    void burstsDueByCountsTheScheduleUpToAMoment() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, 1000, 10, START); // a burst every 10 ms
+        assertThat(pacer.burstsDueBy(START - 1)).isZero();
+        assertThat(pacer.burstsDueBy(START)).isZero();
+        assertThat(pacer.burstsDueBy(START + 1)).isEqualTo(1);
+        assertThat(pacer.burstsDueBy(START + 10_000_000L)).isEqualTo(1);
+        assertThat(pacer.burstsDueBy(START + 10_000_001L)).isEqualTo(2);
+        assertThat(pacer.burstsDueBy(START + 1_000_000_000L)).isEqualTo(100);
+        // A rate no sender reaches: 10^12 events/s is 20 bursts of 50 every nanosecond.
+        Pacer unreachable = new Pacer(clock, 1e12, 50, START);
+        assertThat(unreachable.burstsDueBy(START + 1_000_000_000L)).isEqualTo(20_000_000_000L);
+        assertThat(new Pacer(clock, Double.POSITIVE_INFINITY, 50, START).burstsDueBy(START + 1_000))
+                .isZero();
+    }
+
+    @Test
     void rejectsNonsense() {
         FakeClock clock = new FakeClock(START);
         assertThatThrownBy(() -> new Pacer(clock, 0, 50, START)).hasMessageContaining("eventsPerSecond");

@@ -97,19 +97,16 @@ class ResultFilesTest {
         Scenario scenario = new Scenario("kafka", "none", 50, 1, 1250, 42L, 0L, Map.of("rate", "max"));
         RunResult started =
                 RunResult.started("r1", Instant.parse("2026-11-22T10:00:00Z"), RunEnvironment.detect(), scenario);
-        StepResult step = new StepResult(
-                new StepRate(null, null, 81234.5, 101543125.0),
-                50,
-                30.0,
-                new DocBytes(1250.0, 1247, 1253, 60),
-                EventCounts.producedOnly(2_437_035, 0),
-                null,
-                Map.of(
+        StepResult step = StepResult.builder()
+                .rate(new StepRate(null, null, 81234.5, 101543125.0))
+                .batchSize(50)
+                .durationSec(30.0)
+                .docBytes(new DocBytes(1250.0, 1247, 1253, 60))
+                .events(EventCounts.producedOnly(2_437_035, 0))
+                .latencies(Map.of(
                         Metrics.PRODUCE_ACK, new LatencySummary(2_437_035, 3.1, 5.2, 6.0, 9.9, 20.1, 45.0),
-                        Metrics.SCHEDULE_DELAY, new LatencySummary(48_741, 0.01, 0.02, 0.03, 0.2, 0.5, 1.1)),
-                null,
-                null,
-                null);
+                        Metrics.SCHEDULE_DELAY, new LatencySummary(48_741, 0.01, 0.02, 0.03, 0.2, 0.5, 1.1)))
+                .build();
         return started.withStep(step);
     }
 

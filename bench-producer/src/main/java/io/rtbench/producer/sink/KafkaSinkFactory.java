@@ -20,17 +20,9 @@ import org.apache.kafka.common.utils.AppInfoParser;
 /**
  * Events into Kafka through one shared, thread-safe {@link KafkaProducer} (as Kafka's own ProducerPerformance does,
  * so that the batching is comparable). Idempotent with {@code acks=all} unless {@code --producer-config} says
- * otherwise.
+ * otherwise ({@link KafkaProducerDefaults}).
  */
 public final class KafkaSinkFactory implements SinkFactory {
-
-    /**
-     * The producer settings rtbench sends with unless {@code --producer-config} overrides them: idempotent, every
-     * record acknowledged by all in-sync replicas. Kafka's defaults otherwise. The benchmarks give their baselines
-     * the same.
-     */
-    public static final Map<String, String> DEFAULT_SETTINGS =
-            Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true", ProducerConfig.ACKS_CONFIG, "all");
 
     private final KafkaDestination destination;
     private final ProducerStats stats;
@@ -43,11 +35,11 @@ public final class KafkaSinkFactory implements SinkFactory {
     }
 
     static Map<String, Object> clientProperties(KafkaDestination destination) {
-        Map<String, Object> properties = new HashMap<>(DEFAULT_SETTINGS);
+        Map<String, Object> properties = new HashMap<>();
         // send() must not block longer than a user is told to wait when the broker is gone.
         properties.put(
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, destination.connectTimeout().toMillis());
-        properties.putAll(destination.clientConfig());
+        properties.putAll(KafkaProducerDefaults.resolve(destination.clientConfig()));
         properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, destination.bootstrapServers());
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

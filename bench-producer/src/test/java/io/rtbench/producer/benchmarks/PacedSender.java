@@ -5,7 +5,7 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
-import io.rtbench.producer.sink.KafkaSinkFactory;
+import io.rtbench.producer.sink.KafkaProducerDefaults;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +60,7 @@ public final class PacedSender {
                 failure.compareAndSet(null, e);
             }
         };
-        Map<String, Object> settings = new HashMap<>(KafkaSinkFactory.DEFAULT_SETTINGS);
+        Map<String, Object> settings = new HashMap<>(KafkaProducerDefaults.SETTINGS);
         settings.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(settings, new ByteArraySerializer(), new ByteArraySerializer())) {

@@ -5,18 +5,20 @@ import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.producer.sink.KafkaSinkFactory;
+import io.rtbench.producer.sink.KafkaProducerDefaults;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,65 +30,46 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
- * The producer bars of spec section 8, measured in one run against one local broker ({@code tools/bench-producer}):
+ * The producer bars of docs/BENCHMARKS.md ("Producer bars"), measured and judged in one run against one local broker
+ * ({@code tools/bench-producer}):
  *
  * <ol>
  *   <li>throughput at {@code --rate max} against Kafka's own {@code ProducerPerformance} sending a payload file of the
- *       same documents with the same producer settings (acks=all, idempotent, Kafka's defaults otherwise), both in
- *       child JVMs, alternating in ABBA order, each run on a quiet machine (after the previous run's topic is
- *       deleted and the CPUs have been idle for 3 s), after one uncounted round of each that warms the broker up,
- *       median of the rounds; bar: ratio >= 0.9. Both in steady state: rtbench after a 5 s warmup, ProducerPerformance from its sixth
- *       one-second report on (JVM start and JIT compilation take a large, variable share of a short run on two
- *       cores, more for rtbench, which also builds its value pools);
- *   <li>pacing at 10 %, 25 % and 50 % of the measured max, after a 15 s warmup (until the JIT compilers are done
- *       with the hot paths, which on two cores takes ~10 s): achieved rate within 1 % and scheduleDelay p99 < 1 ms;
- *       with two baselines at the same rate over the same 15 s: ProducerPerformance, whose acks' latency tells
- *       whether the broker kept up (when it does not, the producer's buffer fills and every producer falls behind),
- *       and {@link PacedSender}, rtbench's pacer sending ready-made documents, whose scheduleDelay is what the machine
- *       allows any sender at that rate. A single run's p99 swings by ±0.5 ms here, so rtbench and PacedSender run in
- *       pairs (third argument, default 3) in ABBA order; the table gives medians and how many runs met the bar;
- *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used (all threads, start-up
- *       included).
+ *       same documents with the same producer settings, twice: rtbench's defaults (acks=all, idempotent) and
+ *       {@code acks=1} without idempotence. Child JVMs, each pair in ABBA order over the rounds, each run on a quiet
+ *       machine (after the previous run's topic is deleted and the CPUs have been idle for 3 s), after one uncounted
+ *       round that warms the broker up, median of the rounds; bar: ratio >= 0.9. Both in steady state: rtbench after
+ *       its warmup, ProducerPerformance from the report after as many seconds on;
+ *   <li>pacing at 10 %, 25 % and 50 % of the measured max (acks=all), each after a warmup: achieved rate within 1 %,
+ *       and scheduleDelay p99 below 1 ms at 10 %; at 25 % and 50 % at most 0.25 ms above {@link PacedSender}'s in the
+ *       same pair of runs (rtbench's pacer sending ready-made documents: what the machine allows a sender that does
+ *       not generate). rtbench and PacedSender run in pairs in ABBA order; a bar is met when every run met it.
+ *       ProducerPerformance at the same rate tells whether the broker's acks kept up;
+ *   <li>the producer's peak RSS at max rate, and the CPU time each producer process used.
  * </ol>
  *
- * The broker's log goes wherever {@code java.io.tmpdir} points; {@code tools/bench-producer} points it at tmpfs
- * ({@code /dev/shm}) when there is one, and each run's topic is deleted after it. On a disk, the kernel's write-back
- * of the gigabytes written by the max-rate rounds stalls the co-located broker and the producers for tens of
- * milliseconds at a time, 30 s after the writes (the dirty-page expiry), which measures the disk, not the producer.
- * The log is also bounded ({@link #BROKER_SETTINGS}): on a VM whose host takes freed memory back, memory the guest
- * has not touched lately costs a host fault per page (see docs/BENCHMARKS.md, "Memory the host has taken back").
+ * <p>Arguments, all optional: records per max-rate run (4,000,000), rounds (3), paced pairs (3), seconds of warmup and
+ * of measurement of each paced run (15), seconds of warmup of each max-rate run (5). The broker's log goes wherever
+ * {@code java.io.tmpdir} points ({@code tools/bench-producer}: tmpfs when there is one) and is bounded (see
+ * {@link #BROKER_SETTINGS}); docs/BENCHMARKS.md says why.
  *
- * Keys: ProducerPerformance sends none, so the producer's sticky partitioner fills one partition's batch at a time.
- * The bar compares it with rtbench's {@code --key none}: the same records. Each round also runs rtbench's default
- * {@code --key id} (the 36-byte {@code _id}, so a burst's events land in all partitions' batches at once), reported
- * beside it as the cost of the key, and the paced runs use it.
+ * <p>Keys: ProducerPerformance sends none, so the bar compares it with rtbench's {@code --key none}, the same records;
+ * each round also runs rtbench's default {@code --key id} at acks=all, reported beside it, and the paced runs use it.
  */
 public final class ProducerBenchmark {
-
-    /** One of ProducerPerformance's one-second reports (its final summary adds percentiles, which this skips). */
-    private static final Pattern PERF_WINDOW = Pattern.compile("(\\d+) records sent, ([\\d.]+) records/sec"
-            + " \\([\\d.]+ MB/sec\\), ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency\\.$");
 
     private static final Pattern SENDER_SUMMARY =
             Pattern.compile("scheduleDelay p50 [\\d.]+ p99 ([\\d.]+) p999 ([\\d.]+) ms");
 
-    /** The paced runs: this long a warmup, then this long measured, for rtbench and ProducerPerformance alike. */
-    private static final int PACED_WARMUP_SECONDS = 15;
+    /** Kafka's default producer settings with acks=1: the client then turns its idempotence default off itself. */
+    private static final Map<String, String> ACKS_ONE = Map.of("acks", "1");
 
-    private static final int PACED_SECONDS = 15;
-
-    /**
-     * Warm-up of both producers before the max-rate measurement: rtbench's {@code --warmup}, and the first reports of
-     * ProducerPerformance, which reports every second.
-     */
-    private static final int MAX_RATE_WARMUP_SECONDS = 5;
+    private static final double[] PACED_SHARES = {0.10, 0.25, 0.50};
 
     /**
      * The benchmark's broker: deleted topics leave the log at once, and each partition keeps only its newest 256 MB in
-     * 64 MB segments, checked every second, so the log holds ~1.3 GB whatever a run writes. Measured on the 2-vCPU
-     * Firecracker VM of 2026-11-25: one thread writing a tmpfs file ran at 2.0-2.8 GB/s for its first 2-4 GB, then at
-     * 380 MB/s (the host faulting each new page in); kept to 1 GB by deleting the oldest 256 MB file, it wrote 12 GB at
-     * 2.0 GB/s throughout. Unbounded, the broker fell behind the 50 % rate after 1-4.6 GB; bounded, it kept up.
+     * 64 MB segments, checked every second, so the log holds ~1.3 GB whatever a run writes (docs/BENCHMARKS.md,
+     * "Memory the host has taken back").
      */
     private static final Map<String, String> BROKER_SETTINGS = Map.of(
             "log.segment.delete.delay.ms",
@@ -98,15 +81,19 @@ public final class ProducerBenchmark {
             "log.retention.check.interval.ms",
             "1000");
 
-    /** A run starts after this many seconds in a row with at least this share of all CPU time idle. */
-    private static final int QUIET_SECONDS = 3;
-
-    private static final double QUIET_IDLE_SHARE = 0.9;
-
-    /** Linux's USER_HZ, the unit of the times in /proc/PID/stat, is 100 on every common architecture. */
-    private static final int CLOCK_TICKS_PER_SECOND = 100;
+    /** The benchmark's sizes (see the class comment). */
+    record Settings(int records, int rounds, int pacedPairs, int pacedSeconds, int maxWarmupSeconds) {
+        static Settings parse(String[] args) {
+            int[] values = {4_000_000, 3, 3, 15, 5};
+            for (int i = 0; i < Math.min(args.length, values.length); i++) {
+                values[i] = Integer.parseInt(args[i]);
+            }
+            return new Settings(values[0], values[1], values[2], values[3], values[4]);
+        }
+    }
 
     private final Path dir;
+    private final Settings settings;
     private final String classPath = System.getProperty("java.class.path");
     private final String java =
             Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -117,162 +104,174 @@ public final class ProducerBenchmark {
                     .toAbsolutePath();
 
     private final Admin admin;
+    private final ProducerBars bars = new ProducerBars();
+    private long peakRssKb;
+    /** CPU seconds of the last child run (all threads, start-up included), for the round's line. */
+    private double lastCpuSeconds;
 
-    private ProducerBenchmark(Path dir, String bootstrap, Admin admin) {
+    private ProducerBenchmark(Path dir, Settings settings, String bootstrap, Admin admin) {
         this.dir = dir;
+        this.settings = settings;
         this.bootstrap = bootstrap;
         this.admin = admin;
     }
 
     public static void main(String[] args) throws Exception {
-        int records = args.length > 0 ? Integer.parseInt(args[0]) : 4_000_000;
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
-        int pacedPairs = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        Settings settings = Settings.parse(args);
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
         ServerOptions broker = new ServerOptions(0, BROKER_SETTINGS);
         try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, broker);
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
-            new ProducerBenchmark(dir, kafka.address(), admin).run(records, rounds, pacedPairs, kafka.version());
+            new ProducerBenchmark(dir, settings, kafka.address(), admin).run(kafka.version());
         }
     }
 
-    private void run(int records, int rounds, int pacedPairs, String kafkaVersion) throws Exception {
+    private void run(String kafkaVersion) throws Exception {
         Path payloads = payloadFile(10_000);
+        Path acksOne = Files.writeString(dir.resolve("acks1.properties"), "acks=1\n");
         System.out.printf(
                 Locale.ROOT,
-                "Kafka %s, %d records of 1,250 bytes per run, %d rounds, %d cpus, broker log on %s%n",
+                "Kafka %s, %s, %d cpus, broker log on %s%n",
                 kafkaVersion,
-                records,
-                rounds,
+                settings,
                 Runtime.getRuntime().availableProcessors(),
                 Files.getFileStore(dir).type());
-        List<Double> baseline = new ArrayList<>();
-        List<Double> keyless = new ArrayList<>();
-        List<Double> keyed = new ArrayList<>();
+        double keyedMax = maxRate(payloads, acksOne);
+        System.out.println();
+        paced(payloads, keyedMax);
+        System.out.println();
+        System.out.println("Bars (docs/BENCHMARKS.md, \"Producer bars\"; a bar is met when every run met it):");
+        bars.verdicts().forEach(verdict -> System.out.println("  " + verdict.line()));
+        System.out.printf(
+                Locale.ROOT,
+                "  peak RSS of rtbench at max: %d MB (the bar, <= 512 MB, is at 100 MB/s: see docs/BENCHMARKS.md)%n",
+                peakRssKb / 1024);
+        Files.delete(payloads);
+        System.out.println("result files of every run: " + dir);
+    }
+
+    /** The max-rate rounds; returns the median rate of rtbench's default {@code --key id}, the base of the paced runs. */
+    private double maxRate(Path payloads, Path acksOne) throws Exception {
         // The broker's own JIT warms up over the first millions of records: an uncounted round of each producer
         // first, so that neither is measured against a colder broker than the other.
-        PerfRun warmupPerf = producerPerformance(payloads, records, -1, "perf-warmup", MAX_RATE_WARMUP_SECONDS);
-        Measured warmupOurs = rtbench("max", records, "max-warmup", "none");
+        double warmPerf = perfAtMax(payloads, "perf-warmup", KafkaProducerDefaults.SETTINGS);
+        double warmOurs = rtbenchAtMax("max-warmup", "none", null);
         System.out.printf(
                 Locale.ROOT,
                 "broker warm-up round (not counted): ProducerPerformance %,.0f rec/s, rtbench %,.0f ev/s%n",
-                warmupPerf.recordsPerSecond(),
-                warmupOurs.eventsPerSecond());
-        long peakRssKb = 0;
-        for (int round = 0; round < rounds; round++) {
-            // ABBA order (ProducerPerformance first in even rounds, last in odd ones): a drift over the rounds, such
-            // as the broker still warming up, favours neither producer.
-            boolean perfFirst = round % 2 == 0;
-            PerfRun perf = null;
-            Measured oursKeyed = null;
-            if (perfFirst) {
-                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS);
-            } else {
-                oursKeyed = rtbench("max", records, "max-id-" + round, "id");
+                warmPerf,
+                warmOurs);
+        // Each round runs these in this order, the next round in the reverse one: every pair is in ABBA order over the
+        // rounds, so a drift (the broker still warming up) favours neither side.
+        List<String> order = List.of("perf", "none", "id", "perf-acks1", "none-acks1");
+        Map<String, List<Double>> rates = new LinkedHashMap<>();
+        order.forEach(run -> rates.put(run, new ArrayList<>()));
+        for (int round = 0; round < settings.rounds(); round++) {
+            List<String> runs = new ArrayList<>(order);
+            if (round % 2 == 1) {
+                Collections.reverse(runs);
             }
-            Measured ours = rtbench("max", records, "max-" + round, "none");
-            if (perfFirst) {
-                oursKeyed = rtbench("max", records, "max-id-" + round, "id");
-            } else {
-                perf = producerPerformance(payloads, records, -1, "perf-" + round, MAX_RATE_WARMUP_SECONDS);
+            StringBuilder line = new StringBuilder("round " + round + ":");
+            for (String run : runs) {
+                String topic = run + "-" + round;
+                double rate = switch (run) {
+                    case "perf" -> perfAtMax(payloads, topic, KafkaProducerDefaults.SETTINGS);
+                    case "perf-acks1" -> perfAtMax(payloads, topic, ACKS_ONE);
+                    case "none" -> rtbenchAtMax(topic, "none", null);
+                    case "id" -> rtbenchAtMax(topic, "id", null);
+                    case "none-acks1" -> rtbenchAtMax(topic, "none", acksOne);
+                    default -> throw new IllegalStateException(run);
+                };
+                rates.get(run).add(rate);
+                line.append(String.format(Locale.ROOT, " %s %,.0f/s (%.1f CPU s)", run, rate, lastCpuSeconds));
             }
-            baseline.add(perf.recordsPerSecond());
-            keyless.add(ours.eventsPerSecond());
-            keyed.add(oursKeyed.eventsPerSecond());
-            peakRssKb = Math.max(
-                    peakRssKb,
-                    Math.max(ours.child().peakRssKb(), oursKeyed.child().peakRssKb()));
-            System.out.printf(
-                    Locale.ROOT,
-                    "round %d: ProducerPerformance %,.0f rec/s (%.1f CPU s), rtbench --key none %,.0f ev/s"
-                            + " (%.1f CPU s), --key id %,.0f ev/s (%.1f CPU s)%n",
-                    round,
-                    baseline.get(round),
-                    perf.child().cpuSeconds(),
-                    keyless.get(round),
-                    ours.child().cpuSeconds(),
-                    keyed.get(round),
-                    oursKeyed.child().cpuSeconds());
+            System.out.println(line);
         }
-        double baseMedian = median(baseline);
-        double oursMedian = median(keyless);
-        double keyedMedian = median(keyed);
+        double perf = median(rates.get("perf"));
+        double none = median(rates.get("none"));
+        double keyed = median(rates.get("id"));
+        double perfOne = median(rates.get("perf-acks1"));
+        double noneOne = median(rates.get("none-acks1"));
         System.out.printf(
                 Locale.ROOT,
-                "%nmax rate: ProducerPerformance %,.0f rec/s (%.1f MB/s), rtbench --key none %,.0f ev/s (%.1f MB/s):"
-                        + " ratio %.3f (bar >= 0.9); rtbench --key id %,.0f ev/s: ratio %.3f; rtbench peak RSS %d MB%n",
-                baseMedian,
-                baseMedian * 1250 / 1e6,
-                oursMedian,
-                oursMedian * 1250 / 1e6,
-                oursMedian / baseMedian,
-                keyedMedian,
-                keyedMedian / baseMedian,
-                peakRssKb / 1024);
+                "%nmax rate, medians: acks=all, idempotent: ProducerPerformance %,.0f rec/s (%.1f MB/s), rtbench --key"
+                        + " none %,.0f ev/s (%.1f MB/s), --key id %,.0f ev/s (ratio %.3f); acks=1, no idempotence:"
+                        + " ProducerPerformance %,.0f rec/s, rtbench --key none %,.0f ev/s%n",
+                perf,
+                perf * 1250 / 1e6,
+                none,
+                none * 1250 / 1e6,
+                keyed,
+                keyed / perf,
+                perfOne,
+                noneOne);
+        bars.maxRate("acks=all, idempotent", none, perf);
+        bars.maxRate("acks=1, no idempotence", noneOne, perfOne);
+        return keyed;
+    }
 
-        System.out.println();
-        // ProducerPerformance at the same rate is the baseline for the acks: when its acks fall behind too, the broker
-        // could not take the rate, and rtbench's scheduleDelay shows the backpressure rather than a late pacer.
-        // PacedSender is the baseline for scheduleDelay: the same pacer without the generator. A single run's p99
-        // swings by ±0.5 ms on a shared two-core machine, so rtbench and PacedSender run in pairs, in ABBA order, and
-        // the table gives the medians and how many runs met the bar.
-        System.out.println("| target | achieved (median) | error (worst) | scheduleDelay p50 | p99 (runs) | p99 < 1 ms"
-                + " | p99.9 | produceAck p50 | p99 | ProducerPerformance ack avg | max"
-                + " | PacedSender scheduleDelay p99 (runs) | p99 < 1 ms | p99.9 |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-        for (double share : new double[] {0.10, 0.25, 0.50}) {
-            long target = Math.round(keyedMedian * share / 50) * 50;
-            int perfRecords = Math.toIntExact(target * (PACED_WARMUP_SECONDS + PACED_SECONDS));
-            PerfRun perf =
-                    producerPerformance(payloads, perfRecords, target, "perf-paced-" + target, PACED_WARMUP_SECONDS);
-            List<StepResult> paced = new ArrayList<>();
-            List<SenderDelay> baselines = new ArrayList<>();
-            for (int pair = 0; pair < pacedPairs; pair++) {
+    /** At 10/25/50 % of max: ProducerPerformance once, then rtbench and PacedSender in ABBA pairs. */
+    private void paced(Path payloads, double keyedMax) throws Exception {
+        System.out.println("| target | achieved (median) | error (worst) | scheduleDelay p50 | p99 (runs)"
+                + " | PacedSender p99 (runs) | p99.9 | PacedSender p99.9 | produceAck p50 | p99"
+                + " | ProducerPerformance ack avg | max |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        int pairs = settings.pacedPairs();
+        for (double share : PACED_SHARES) {
+            long target = Math.round(keyedMax * share / 50) * 50;
+            int perfRecords = Math.toIntExact(target * 2L * settings.pacedSeconds());
+            PerfRun perf = producerPerformance(
+                    payloads,
+                    perfRecords,
+                    target,
+                    "perf-paced-" + target,
+                    settings.pacedSeconds(),
+                    KafkaProducerDefaults.SETTINGS);
+            List<StepResult> ours = new ArrayList<>();
+            List<double[]> senders = new ArrayList<>();
+            for (int pair = 0; pair < pairs; pair++) {
                 String suffix = target + "-" + pair;
                 boolean oursFirst = pair % 2 == 0;
                 if (oursFirst) {
-                    paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
+                    ours.add(rtbenchPaced(target, "paced-" + suffix));
                 }
-                baselines.add(pacedSender(payloads, target, "sender-paced-" + suffix));
+                senders.add(pacedSender(payloads, target, "sender-paced-" + suffix));
                 if (!oursFirst) {
-                    paced.add(rtbench(target + "/s", 0, "paced-" + suffix, "id").step());
+                    ours.add(rtbenchPaced(target, "paced-" + suffix));
                 }
             }
-            List<Double> delayP99 = latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p99);
-            List<Double> senderP99 = baselines.stream().map(SenderDelay::p99Ms).toList();
+            List<Double> oursP99 = latencies(ours, Metrics.SCHEDULE_DELAY, LatencySummary::p99);
+            List<Double> senderP99 = senders.stream().map(s -> s[0]).toList();
+            List<Double> achieved = ours.stream()
+                    .map(step -> step.rate().achievedEventsPerSec())
+                    .toList();
             double worstError = 0;
-            for (StepResult step : paced) {
-                double error = (step.rate().achievedEventsPerSec() - target) * 100 / target;
+            for (double rate : achieved) {
+                double error = (rate - target) * 100 / target;
                 worstError = Math.abs(error) > Math.abs(worstError) ? error : worstError;
             }
             System.out.printf(
                     Locale.ROOT,
-                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms (%s) | %d of %d | %.3f ms | %.2f ms"
-                            + " | %.2f ms | %.1f ms | %.1f ms | %.3f ms (%s) | %d of %d | %.3f ms |%n",
+                    "| %,d/s (%.0f %%) | %,.1f/s | %+.3f %% | %.3f ms | %.3f ms (%s) | %.3f ms (%s) | %.3f ms"
+                            + " | %.3f ms | %.2f ms | %.2f ms | %.1f ms | %.1f ms |%n",
                     target,
                     share * 100,
-                    median(paced.stream()
-                            .map(step -> step.rate().achievedEventsPerSec())
-                            .toList()),
+                    median(achieved),
                     worstError,
-                    median(latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p50)),
-                    median(delayP99),
-                    joined(delayP99),
-                    belowOneMs(delayP99),
-                    pacedPairs,
-                    median(latencies(paced, Metrics.SCHEDULE_DELAY, LatencySummary::p999)),
-                    median(latencies(paced, Metrics.PRODUCE_ACK, LatencySummary::p50)),
-                    median(latencies(paced, Metrics.PRODUCE_ACK, LatencySummary::p99)),
-                    perf.meanAvgLatencyMs(),
-                    perf.maxLatencyMs(),
+                    median(latencies(ours, Metrics.SCHEDULE_DELAY, LatencySummary::p50)),
+                    median(oursP99),
+                    joined(oursP99),
                     median(senderP99),
                     joined(senderP99),
-                    belowOneMs(senderP99),
-                    pacedPairs,
-                    median(baselines.stream().map(SenderDelay::p999Ms).toList()));
+                    median(latencies(ours, Metrics.SCHEDULE_DELAY, LatencySummary::p999)),
+                    median(senders.stream().map(s -> s[1]).toList()),
+                    median(latencies(ours, Metrics.PRODUCE_ACK, LatencySummary::p50)),
+                    median(latencies(ours, Metrics.PRODUCE_ACK, LatencySummary::p99)),
+                    perf.meanAvgLatencyMs(),
+                    perf.maxLatencyMs());
+            bars.achievedRate(share, target, achieved);
+            bars.scheduleDelay(share, target, oursP99, senderP99);
         }
-        Files.delete(payloads);
-        System.out.println("result files of every run: " + dir);
     }
 
     /** Distinct generated documents, newline-delimited, for ProducerPerformance's --payload-file. */
@@ -288,11 +287,24 @@ public final class ProducerBenchmark {
         return file;
     }
 
+    private double perfAtMax(Path payloads, String topic, Map<String, String> producerSettings) throws Exception {
+        PerfRun perf = producerPerformance(
+                payloads, settings.records(), -1, topic, settings.maxWarmupSeconds(), producerSettings);
+        lastCpuSeconds = perf.child().cpuSeconds();
+        return perf.recordsPerSecond();
+    }
+
     /**
-     * Runs ProducerPerformance ({@code throughput} records/s, -1 for as fast as it can) and keeps its one-second
-     * reports after the first {@code warmupSeconds} (JVM start, JIT; like rtbench's warmup) up to its last full one.
+     * Runs ProducerPerformance ({@code throughput} records/s, -1 for as fast as it can) with {@code producerSettings}
+     * and keeps its one-second reports after the first {@code warmupSeconds}.
      */
-    private PerfRun producerPerformance(Path payloads, int records, long throughput, String topic, int warmupSeconds)
+    private PerfRun producerPerformance(
+            Path payloads,
+            int records,
+            long throughput,
+            String topic,
+            int warmupSeconds,
+            Map<String, String> producerSettings)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 java,
@@ -312,28 +324,12 @@ public final class ProducerBenchmark {
                 "1000",
                 "--producer-props",
                 "bootstrap.servers=" + bootstrap));
-        KafkaSinkFactory.DEFAULT_SETTINGS.forEach((key, value) -> command.add(key + "=" + value));
-        Child child = runToEnd(command, topic);
-        List<PerfWindow> windows = new ArrayList<>();
-        for (String line : child.output().split("\n")) {
-            Matcher window = PERF_WINDOW.matcher(line.strip());
-            if (window.find()) {
-                windows.add(new PerfWindow(
-                        Double.parseDouble(window.group(1)),
-                        Double.parseDouble(window.group(2)),
-                        Double.parseDouble(window.group(3)),
-                        Double.parseDouble(window.group(4))));
-            }
-        }
-        if (windows.size() < warmupSeconds + 2) {
-            throw new IllegalStateException("fewer than two reports from ProducerPerformance after its warm-up"
-                    + " (send more records):\n" + child.output());
-        }
-        return new PerfRun(child, windows.subList(warmupSeconds, windows.size()));
+        producerSettings.forEach((key, value) -> command.add(key + "=" + value));
+        return PerfRun.parse(runToEnd(command, topic), warmupSeconds);
     }
 
-    /** Runs {@link PacedSender} at {@code eventsPerSecond} with the paced runs' warmup and length. */
-    private SenderDelay pacedSender(Path payloads, long eventsPerSecond, String topic) throws Exception {
+    /** Runs {@link PacedSender} at {@code eventsPerSecond}; returns its scheduleDelay p99 and p99.9 in ms. */
+    private double[] pacedSender(Path payloads, long eventsPerSecond, String topic) throws Exception {
         List<String> command = List.of(
                 java,
                 jvmOptions,
@@ -344,59 +340,47 @@ public final class ProducerBenchmark {
                 topic,
                 payloads.toString(),
                 Long.toString(eventsPerSecond),
-                Integer.toString(PACED_WARMUP_SECONDS),
-                Integer.toString(PACED_SECONDS));
+                Integer.toString(settings.pacedSeconds()),
+                Integer.toString(settings.pacedSeconds()));
         Matcher line = SENDER_SUMMARY.matcher(runToEnd(command, topic).output());
         if (!line.find()) {
             throw new IllegalStateException("no summary from PacedSender");
         }
-        return new SenderDelay(Double.parseDouble(line.group(1)), Double.parseDouble(line.group(2)));
+        return new double[] {Double.parseDouble(line.group(1)), Double.parseDouble(line.group(2))};
     }
 
-    /** {@link PacedSender}'s scheduleDelay percentiles. */
-    private record SenderDelay(double p99Ms, double p999Ms) {}
-
-    /** One of ProducerPerformance's one-second reports: records sent, their rate, and their acks' latency. */
-    private record PerfWindow(double records, double recordsPerSecond, double avgLatencyMs, double maxLatencyMs) {}
-
-    /** A ProducerPerformance run and its reports after the warm-up. */
-    private record PerfRun(Child child, List<PerfWindow> steady) {
-        double recordsPerSecond() {
-            double records = 0;
-            double seconds = 0;
-            for (PerfWindow window : steady) {
-                records += window.records();
-                seconds += window.records() / window.recordsPerSecond();
+    /**
+     * rtbench at {@code --rate max} for the configured records after its warmup; with {@code producerConfig} (acks=1)
+     * it must have dropped its idempotence default, as Kafka's client does.
+     */
+    private double rtbenchAtMax(String name, String key, Path producerConfig) throws Exception {
+        List<String> more = new ArrayList<>(List.of(
+                "--warmup",
+                settings.maxWarmupSeconds() + "s",
+                "--events",
+                Integer.toString(settings.records()),
+                "--duration",
+                "10m"));
+        if (producerConfig != null) {
+            more.addAll(List.of("--producer-config", producerConfig.toString()));
+        }
+        RunResult result = rtbench("max", name, key, more);
+        if (producerConfig != null) {
+            Object described = result.scenario().settings().get("producerConfig");
+            if (!String.valueOf(described).contains("enable.idempotence=false")) {
+                throw new IllegalStateException("acks=1 without idempotence expected, got " + described);
             }
-            return records / seconds;
         }
-
-        /** The reports' average latencies, weighted by their records. */
-        double meanAvgLatencyMs() {
-            double records = 0;
-            double weighted = 0;
-            for (PerfWindow window : steady) {
-                records += window.records();
-                weighted += window.records() * window.avgLatencyMs();
-            }
-            return weighted / records;
-        }
-
-        double maxLatencyMs() {
-            return steady.stream().mapToDouble(PerfWindow::maxLatencyMs).max().orElseThrow();
-        }
+        return result.steps().get(0).rate().achievedEventsPerSec();
     }
 
-    /** A finished child process: its output, peak RSS and CPU time (user + system, all threads). */
-    private record Child(String output, long peakRssKb, double cpuSeconds) {}
-
-    private record Measured(StepResult step, Child child) {
-        double eventsPerSecond() {
-            return step.rate().achievedEventsPerSec();
-        }
+    private StepResult rtbenchPaced(long eventsPerSecond, String name) throws Exception {
+        List<String> more =
+                List.of("--warmup", settings.pacedSeconds() + "s", "--duration", settings.pacedSeconds() + "s");
+        return rtbench(eventsPerSecond + "/s", name, "id", more).steps().get(0);
     }
 
-    private Measured rtbench(String rate, int events, String name, String key) throws Exception {
+    private RunResult rtbench(String rate, String name, String key, List<String> more) throws Exception {
         Path result = dir.resolve(name + ".json");
         List<String> command = new ArrayList<>(List.of(
                 java,
@@ -416,101 +400,19 @@ public final class ProducerBenchmark {
                 key,
                 "--result",
                 result.toString()));
-        command.addAll(
-                events > 0
-                        ? List.of(
-                                "--warmup",
-                                MAX_RATE_WARMUP_SECONDS + "s",
-                                "--events",
-                                Integer.toString(events),
-                                "--duration",
-                                "10m")
-                        : List.of("--warmup", PACED_WARMUP_SECONDS + "s", "--duration", PACED_SECONDS + "s"));
-        Child child = runToEnd(command, "rtbench-" + name);
-        return new Measured(ResultFiles.read(result).steps().get(0), child);
+        command.addAll(more);
+        ChildProcess child = runToEnd(command, "rtbench-" + name);
+        peakRssKb = Math.max(peakRssKb, child.peakRssKb());
+        lastCpuSeconds = child.cpuSeconds();
+        return ResultFiles.read(result);
     }
 
-    /** Runs a child to its end, sampling its peak RSS and CPU time, then deletes the topic it wrote. */
-    private Child runToEnd(List<String> command, String topic) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        StringBuilder output = new StringBuilder();
-        Thread reader = new Thread(() -> {
-            try {
-                output.append(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                output.append(e);
-            }
-        });
-        reader.start();
-        long peakRssKb = 0;
-        long cpuTicks = 0;
-        while (process.isAlive()) {
-            peakRssKb = Math.max(peakRssKb, highWaterMarkKb(process.pid()));
-            cpuTicks = Math.max(cpuTicks, cpuTicks(process.pid()));
-            Thread.sleep(100);
-        }
-        reader.join();
-        if (process.exitValue() != 0) {
-            throw new IllegalStateException(
-                    "exit " + process.exitValue() + " from the run of " + topic + ":\n" + output);
-        }
+    /** Runs a child to its end, then deletes the topic it wrote and waits for a quiet machine. */
+    private ChildProcess runToEnd(List<String> command, String topic) throws Exception {
+        ChildProcess child = ChildProcess.run(command, topic);
         admin.deleteTopics(List.of(topic)).all().get();
-        awaitQuietMachine();
-        return new Child(output.toString(), peakRssKb, cpuTicks / (double) CLOCK_TICKS_PER_SECOND);
-    }
-
-    /**
-     * Waits until the machine has been idle for {@link #QUIET_SECONDS} seconds in a row (at most a minute), so that
-     * each run starts on a quiet machine: right after a run, the broker is still deleting its topic's gigabytes and
-     * the JVM that ended may still be unmapping its heap. Without the wait, runs that followed each other at once
-     * differed by up to 30 % more than the same runs a minute apart (2026-11-25, by hand).
-     */
-    private static void awaitQuietMachine() throws Exception {
-        int quiet = 0;
-        long deadlineNanos = System.nanoTime() + 60_000_000_000L;
-        long[] before = cpuTimes();
-        while (quiet < QUIET_SECONDS && System.nanoTime() - deadlineNanos < 0) {
-            Thread.sleep(1_000);
-            long[] after = cpuTimes();
-            double idleShare = (after[0] - before[0]) / (double) Math.max(1, after[1] - before[1]);
-            quiet = idleShare >= QUIET_IDLE_SHARE ? quiet + 1 : 0;
-            before = after;
-        }
-    }
-
-    /** Idle (idle + iowait) and total ticks of all CPUs since boot, from the first line of /proc/stat. */
-    private static long[] cpuTimes() throws IOException {
-        String[] fields =
-                Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-        long total = 0;
-        for (int i = 1; i < fields.length; i++) {
-            total += Long.parseLong(fields[i]);
-        }
-        return new long[] {Long.parseLong(fields[4]) + Long.parseLong(fields[5]), total};
-    }
-
-    /** utime + stime of the whole process (fields 14 and 15 of /proc/PID/stat, after the command name). */
-    private static long cpuTicks(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        } catch (IOException | RuntimeException e) {
-            return 0; // the process just ended
-        }
-    }
-
-    private static long highWaterMarkKb(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("\\D", ""));
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            // the process just ended
-        }
-        return 0;
+        ChildProcess.awaitQuietMachine();
+        return child;
     }
 
     private static List<Double> latencies(
@@ -522,10 +424,6 @@ public final class ProducerBenchmark {
 
     private static String joined(List<Double> millis) {
         return millis.stream().map(ms -> String.format(Locale.ROOT, "%.3f", ms)).collect(Collectors.joining(", "));
-    }
-
-    private static long belowOneMs(List<Double> millis) {
-        return millis.stream().filter(ms -> ms < 1.0).count();
     }
 
     private static double median(List<Double> values) {

@@ -1,0 +1,47 @@
+package io.rtbench.core.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import org.junit.jupiter.api.Test;
+
+class SustainedTest {
+
+    private static StepRate rate(Double target, double achieved) {
+        return new StepRate(target, null, achieved, null);
+    }
+
+    @Test
+    void aRateWithin2PercentOfTheTargetWithAFlatBacklogAndNothingLostIsSustained() {
+        assertThat(Sustained.judge(rate(10_000.0, 9_850.0), new Backlog(100, 120, 0.5, 1.0), null))
+                .isTrue();
+        assertThat(Sustained.judge(rate(10_000.0, 9_700.0), null, null)).isFalse();
+    }
+
+    @Test
+    void withoutATargetRateOnlyTheBacklogAndTheAuditCount() {
+        assertThat(Sustained.judge(rate(null, 123.0), null, null)).isTrue();
+        assertThat(Sustained.judge(rate(null, 5_000.0), new Backlog(0, 9_000, 300, 5.0), null))
+                .isFalse();
+    }
+
+    @Test
+    void aLostEventMakesAStepUnsustainedWhateverItsRate() {
+        EventCounts lostOne = new EventCounts(1_000, 999L, 1L, 0L, 0L, null);
+        assertThat(Sustained.judge(rate(1_000.0, 1_000.0), null, lostOne)).isFalse();
+    }
+
+    @Test
+    void aNoisySawtoothIsNotGrowthButASteadySlopeAboveTwiceItsErrorIs() {
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 500, 100, 80.0), null))
+                .as("slope 100/s is below 2 % of 8,000/s")
+                .isTrue();
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 300.0), null))
+                .as("above the tolerance but within twice its standard error")
+                .isTrue();
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 50.0), null))
+                .isFalse();
+    }
+}
