@@ -1,0 +1,89 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerUnavailableException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * QuestDB from the server jar the build resolved ({@code org.questdb:questdb}, with its native libraries for
+ * linux-x86-64 inside), run by this JVM's Java as a child JVM with its root dir (tables, config, the unpacked web
+ * console) and native libraries in the server's temp dir ({@link QuestDbConfig}). Runs as this JVM's user, root
+ * included: QuestDB does not refuse it. Address {@code http://127.0.0.1:P}, the HTTP endpoint that serves SQL
+ * ({@code /exec}) and the InfluxDB line protocol ({@code /write}).
+ */
+public final class QuestDbFactory implements LocalServerFactory {
+
+    public static final ServerKind KIND = new ServerKind("questdb");
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuestDbFactory.class);
+    private static final int MIN_JAVA = 17;
+    /** Ready in about 2 s on two idle cores; leave room for a busy machine. */
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    /** {@code SELECT build()} answers {@code Build Information: QuestDB 9.3.4, JDK …, Commit Hash …}. */
+    private static final Pattern VERSION = Pattern.compile("QuestDB (\\d[^,\"]*)");
+
+    private final Distribution distribution;
+
+    public QuestDbFactory() {
+        this(null);
+    }
+
+    /** Runs the jar of {@code distribution}; null: the one this build recorded, looked up on first start. */
+    QuestDbFactory(Distribution distribution) {
+        this.distribution = distribution;
+    }
+
+    @Override
+    public RunningServer start(ServerOptions options) {
+        Distribution dist = distribution != null ? distribution : Distribution.recorded("questdb", "jar");
+        Path jar = dist.zip();
+        if (!Files.isRegularFile(jar)) {
+            throw new ServerUnavailableException("the QuestDB " + dist.version() + " jar is missing (" + jar
+                    + "); the Maven build downloads it: ./mvnw -pl bench-servers -am package");
+        }
+        int feature = Runtime.version().feature();
+        if (feature < MIN_JAVA) {
+            throw new ServerUnavailableException("QuestDB " + dist.version() + " needs Java " + MIN_JAVA
+                    + " or newer, this JVM is Java " + feature + "; run rtbench with a newer JDK");
+        }
+        int httpPort = FreePorts.orFree(options.port());
+        ServerFiles files = ServerFiles.create(KIND);
+        ChildProcess process = null;
+        try {
+            QuestDbConfig config =
+                    new QuestDbConfig(httpPort, files.dir("root"), files.dir("jvm-tmp"), options.settings());
+            Files.writeString(
+                    Files.createDirectories(config.root().resolve("conf")).resolve("server.conf"), config.serverConf());
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            long startNanos = System.nanoTime();
+            process = ChildProcess.start("questdb", config.command(java, jar), Map.of(), files.dir(), files.logFile());
+            String url = "http://127.0.0.1:" + httpPort;
+            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/exec?query=SELECT%201"));
+            String version = version(LocalHttp.getOk(url + "/exec?query=SELECT%20build()"));
+            LOG.info(
+                    "questdb {} ready at {} in {} ms (pid {})",
+                    version,
+                    url,
+                    (System.nanoTime() - startNanos) / 1_000_000,
+                    process.pid());
+            return new ChildServer(KIND, url, httpPort, version, process.pid(), process, process::terminate, files);
+        } catch (Exception e) {
+            throw ChildServer.startFailed("questdb", e, process, files);
+        }
+    }
+
+    /** The version in the answer to {@code SELECT build()}, or the whole answer when it has none. */
+    public static String version(String buildAnswer) {
+        Matcher version = VERSION.matcher(buildAnswer);
+        return version.find() ? version.group(1) : buildAnswer.strip();
+    }
+}
