@@ -98,19 +98,22 @@ final class QuestDbTarget implements Target {
     }
 
     /**
-     * The newest {@code _event_time} of the generator with {@code LATEST ON}, which QuestDB answers by scanning the
-     * table backwards from its newest partition, so its cost does not grow with the table (docs/TARGETS.md).
+     * {@code max(_event_time)} of the generator. Measured on a 20-million-row table: 3 ms for a generator that is
+     * writing (its newest rows are the table's newest), 20 ms for one with no rows; {@code LATEST ON _event_time
+     * PARTITION BY generator_identifier} took 100 and 60 ms (docs/TARGETS.md). No row, or a null maximum, means nothing
+     * is visible yet.
      */
     @Override
     public OptionalLong newestEventTimeMicros(long generatorId) {
         JsonNode rows = sql.rows(
                 http.deadline(),
                 "probe",
-                "SELECT cast(_event_time AS LONG) FROM " + quotedTable + " WHERE generator_identifier = " + generatorId
-                        + " LATEST ON _event_time PARTITION BY generator_identifier");
-        return rows.isEmpty()
-                ? OptionalLong.empty()
-                : OptionalLong.of(rows.get(0).get(0).asLong());
+                "SELECT cast(max(_event_time) AS LONG) FROM " + quotedTable + " WHERE generator_identifier = "
+                        + generatorId);
+        if (rows.isEmpty() || rows.get(0).get(0).isNull()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(rows.get(0).get(0).asLong());
     }
 
     /** After every acknowledged write is applied: rows, distinct sequence numbers and the highest one. */
