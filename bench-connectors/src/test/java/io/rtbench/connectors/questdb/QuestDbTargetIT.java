@@ -14,6 +14,8 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
@@ -142,6 +144,42 @@ class QuestDbTargetIT extends ServerTargetContractIT {
                 .hasMessageContaining("_id")
                 .hasMessageNotContaining("\n");
         assertThat(target.audit(generator)).isEqualTo(AuditCounts.NONE);
+    }
+
+    /** QuestDB's HTTP basic authentication ({@code http.user}/{@code http.password}), on a server of its own. */
+    @Test
+    void credentialsGoInBasicAuthAndWrongOnesAreRejectedClearly() {
+        try (RunningServer guarded = ServerRecipes.recipe("questdb")
+                .startLocal(new ServerOptions(0, Map.of("http.user", "rtbench", "http.password", "right-password")))) {
+            TargetConfig right = new TargetConfig(
+                    "questdb",
+                    URI.create(guarded.address()),
+                    uniqueCollection(),
+                    new Credentials("rtbench", "right-password", null),
+                    Duration.ofSeconds(10),
+                    Map.of());
+            Target target = open(right);
+            target.ensureCollection();
+            long generator = newGeneratorId();
+            target.write(TestEvents.batch(generator, 0, 10, nowMicros()));
+            assertThat(target.audit(generator)).isEqualTo(new AuditCounts(10, 10, 9));
+
+            Target wrong = open(new TargetConfig(
+                    "questdb",
+                    URI.create(guarded.address()),
+                    right.collection(),
+                    new Credentials("rtbench", "not-the-password", null),
+                    Duration.ofSeconds(10),
+                    Map.of()));
+            assertThatThrownBy(() -> wrong.write(TestEvents.batch(generator, 10, 5, nowMicros())))
+                    .isInstanceOf(TargetException.class)
+                    .hasMessageStartingWith("questdb at " + guarded.address())
+                    .hasMessageContaining("credentials rejected")
+                    .hasMessageNotContaining("not-the-password");
+            assertThatThrownBy(() -> wrong.newestEventTimeMicros(generator))
+                    .isInstanceOf(TargetException.class)
+                    .hasMessageContaining("credentials rejected");
+        }
     }
 
     @Test

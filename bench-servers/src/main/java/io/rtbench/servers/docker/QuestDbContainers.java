@@ -32,7 +32,7 @@ public final class QuestDbContainers {
                 .withEnv("QDB_TELEMETRY_ENABLED", "false")
                 .withEnv("QDB_LINE_AUTO_CREATE_NEW_TABLES", "false")
                 .withEnv("QDB_LINE_AUTO_CREATE_NEW_COLUMNS", "false")
-                .waitingFor(Wait.forHttp("/exec?query=SELECT%201").forPort(HTTP_PORT));
+                .waitingFor(Wait.forHttp(QuestDbFactory.SETTINGS_PATH).forPort(HTTP_PORT));
         options.settings()
                 .forEach((name, value) ->
                         container.withEnv("QDB_" + name.toUpperCase(Locale.ROOT).replace('.', '_'), value));
@@ -41,7 +41,7 @@ public final class QuestDbContainers {
         int port = container.getMappedPort(HTTP_PORT);
         String address = "http://" + Containers.host(container) + ":" + port;
         try {
-            String version = QuestDbFactory.version(Containers.get(address + "/exec?query=SELECT%20build()"));
+            String version = QuestDbFactory.version(Containers.get(address + QuestDbFactory.SETTINGS_PATH));
             return new ContainerServer(QuestDbFactory.KIND, container, address, port, version, log);
         } catch (IOException e) {
             container.stop();

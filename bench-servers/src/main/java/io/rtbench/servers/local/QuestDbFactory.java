@@ -28,8 +28,13 @@ public final class QuestDbFactory implements LocalServerFactory {
     private static final int MIN_JAVA = 17;
     /** Ready in about 2 s on two idle cores; leave room for a busy machine. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
-    /** {@code SELECT build()} answers {@code Build Information: QuestDB 9.3.4, JDK …, Commit Hash …}. */
-    private static final Pattern VERSION = Pattern.compile("QuestDB (\\d[^,\"]*)");
+    /**
+     * {@code GET /settings}, which the web console reads before anyone logs in, so it answers also when HTTP basic
+     * authentication is on ({@code http.user}): {@code {"config":{"release.type":"OSS","release.version":"9.3.4",…}}}.
+     */
+    public static final String SETTINGS_PATH = "/settings";
+
+    private static final Pattern VERSION = Pattern.compile("\"release\\.version\"\\s*:\\s*\"([^\"]+)\"");
 
     private final Distribution distribution;
 
@@ -67,8 +72,8 @@ public final class QuestDbFactory implements LocalServerFactory {
             long startNanos = System.nanoTime();
             process = ChildProcess.start("questdb", config.command(java, jar), Map.of(), files.dir(), files.logFile());
             String url = "http://127.0.0.1:" + httpPort;
-            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/exec?query=SELECT%201"));
-            String version = version(LocalHttp.getOk(url + "/exec?query=SELECT%20build()"));
+            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + SETTINGS_PATH));
+            String version = version(LocalHttp.getOk(url + SETTINGS_PATH));
             LOG.info(
                     "questdb {} ready at {} in {} ms (pid {})",
                     version,
@@ -81,9 +86,9 @@ public final class QuestDbFactory implements LocalServerFactory {
         }
     }
 
-    /** The version in the answer to {@code SELECT build()}, or the whole answer when it has none. */
-    public static String version(String buildAnswer) {
-        Matcher version = VERSION.matcher(buildAnswer);
-        return version.find() ? version.group(1) : buildAnswer.strip();
+    /** The version in the answer to {@code GET /settings}, or the whole answer when it has none. */
+    public static String version(String settingsAnswer) {
+        Matcher version = VERSION.matcher(settingsAnswer);
+        return version.find() ? version.group(1) : settingsAnswer.strip();
     }
 }

@@ -35,9 +35,9 @@ class QuestDbFactoryTest {
     }
 
     @Test
-    void theVersionComesFromTheBuildInformation() {
-        String answer = "{\"query\":\"SELECT build()\",\"dataset\":[[\"Build Information: QuestDB 9.3.4, JDK 24.0.2,"
-                + " Commit Hash 9ea33219\"]],\"count\":1}";
+    void theVersionComesFromTheSettingsTheWebConsoleReads() {
+        String answer = "{\"config\":{\"release.type\":\"OSS\",\"release.version\":\"9.3.4\","
+                + "\"http.settings.readonly\":false},\"preferences.version\":0,\"preferences\":{}}";
 
         assertThat(QuestDbFactory.version(answer)).isEqualTo("9.3.4");
         assertThat(QuestDbFactory.version(" something else \n")).isEqualTo("something else");
