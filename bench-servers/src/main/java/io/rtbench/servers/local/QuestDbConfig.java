@@ -1,7 +1,6 @@
 package io.rtbench.servers.local;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,19 +50,18 @@ record QuestDbConfig(int httpPort, Path root, Path jvmTmp, Map<String, String> s
      * leaves the machine's memory to QuestDB's off-heap columns and page cache.
      */
     List<String> command(Path java, Path jar) {
-        List<String> command = new ArrayList<>(List.of(
+        return List.of(
                 java.toString(),
                 "-Xms256m",
                 "-Xmx1g",
                 "-XX:+UseParallelGC",
-                // QuestDB loads its native libraries with System.load: allowed, without a warning per start (Java 22+)
+                // QuestDB loads its native libraries with System.load: Java 24+ warns unless it is allowed
                 "--enable-native-access=ALL-UNNAMED",
                 "-Djava.io.tmpdir=" + jvmTmp,
                 "-cp",
                 jar.toString(),
                 MAIN_CLASS,
                 "-d",
-                root.toString()));
-        return command;
+                root.toString());
     }
 }

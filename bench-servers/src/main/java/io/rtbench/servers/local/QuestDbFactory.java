@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * QuestDB from the server jar the build resolved ({@code org.questdb:questdb}, with its native libraries for
- * linux-x86-64 inside), run by this JVM's Java as a child JVM with its root dir (tables, config, the unpacked web
- * console) and native libraries in the server's temp dir ({@link QuestDbConfig}). Runs as this JVM's user, root
+ * linux-x86-64 inside; it needs Java 17+, bench-servers runs on 21+), run by this JVM's Java as a child JVM with its
+ * root dir (tables, config, the unpacked web console) and native libraries in the server's temp dir
+ * ({@link QuestDbConfig}). Runs as this JVM's user, root
  * included: QuestDB does not refuse it. Address {@code http://127.0.0.1:P}, the HTTP endpoint that serves SQL
  * ({@code /exec}) and the InfluxDB line protocol ({@code /write}).
  */
@@ -25,8 +26,7 @@ public final class QuestDbFactory implements LocalServerFactory {
     public static final ServerKind KIND = new ServerKind("questdb");
 
     private static final Logger LOG = LoggerFactory.getLogger(QuestDbFactory.class);
-    private static final int MIN_JAVA = 17;
-    /** Ready in about 2 s on two idle cores; leave room for a busy machine. */
+    /** Ready in 5-14 s on the shared two-core build machine (load average 10-30); leave room for a busier one. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     /**
      * {@code GET /settings}, which the web console reads before anyone logs in, so it answers also when HTTP basic
@@ -54,11 +54,6 @@ public final class QuestDbFactory implements LocalServerFactory {
         if (!Files.isRegularFile(jar)) {
             throw new ServerUnavailableException("the QuestDB " + dist.version() + " jar is missing (" + jar
                     + "); the Maven build downloads it: ./mvnw -pl bench-servers -am package");
-        }
-        int feature = Runtime.version().feature();
-        if (feature < MIN_JAVA) {
-            throw new ServerUnavailableException("QuestDB " + dist.version() + " needs Java " + MIN_JAVA
-                    + " or newer, this JVM is Java " + feature + "; run rtbench with a newer JDK");
         }
         int httpPort = FreePorts.orFree(options.port());
         ServerFiles files = ServerFiles.create(KIND);
