@@ -77,6 +77,19 @@ class PipelineEndToEndIT {
                         .build("unused")));
     }
 
+    @ParameterizedTest(name = "{0} into questdb")
+    @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
+    void questdb(
+            String pipeline,
+            @RealServer("questdb") RunningServer db,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("connect") RunningServer connect) {
+        check(
+                pipeline,
+                Runs.run(Runs.external(pipeline, "questdb", db, kafka, connect, dir)
+                        .build("unused")));
+    }
+
     /** A third-party sink from a connector file: the Debezium JDBC sink, fed Connect's JSON envelope. */
     @Test
     void debeziumJdbcSinkIntoPostgres(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,7 +183,9 @@ class RtbenchSinkConfigTest {
         assertThatThrownBy(() -> RtbenchSinkConfig.parse(settings(RtbenchSinkConfig.TARGET_KIND, "mongo"), Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("unknown target kind")
-                .hasMessageContaining("clickhouse, elasticsearch, null, opensearch, postgres, reference");
+                // the registered kinds, whichever they are: adding a target edits no test
+                .hasMessageContaining("known kinds: " + String.join(", ", Targets.kinds()))
+                .hasMessageContaining("clickhouse, elasticsearch");
     }
 
     @ParameterizedTest

@@ -8,20 +8,25 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A server distribution zip that the Maven build resolved (spec section 7): its name as in the zip
- * ({@code elasticsearch}, {@code opensearch}), its version and where the build left it. The build writes these into
- * {@value #RESOURCE}.
+ * A server distribution that the Maven build resolved (spec section 7): its name ({@code elasticsearch},
+ * {@code opensearch}, {@code questdb}), its version and where the build left it: a zip that {@link DistributionCache}
+ * unpacks, or a jar that runs as it is. The build writes these into {@value #RESOURCE}.
  */
 record Distribution(String name, String version, Path zip) {
 
     static final String RESOURCE = "distributions.properties";
 
+    /** The zip of distribution {@code name} as this build recorded it; see {@link #recorded(String, String)}. */
+    static Distribution recorded(String name) {
+        return recorded(name, "zip");
+    }
+
     /**
-     * The distribution {@code name} as this build recorded it.
+     * The file of distribution {@code name} and {@code type} ({@code zip}, {@code jar}) as this build recorded it.
      *
      * @throws ServerUnavailableException when the classes were not built by Maven (e.g. by an IDE without filtering)
      */
-    static Distribution recorded(String name) {
+    static Distribution recorded(String name, String type) {
         Properties recorded = new Properties();
         try (InputStream in = Distribution.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
@@ -32,7 +37,7 @@ record Distribution(String name, String version, Path zip) {
             throw new UncheckedIOException("cannot read " + RESOURCE, e);
         }
         String version = recorded.getProperty(name + ".version");
-        String zip = recorded.getProperty(name + ".zip");
+        String zip = recorded.getProperty(name + "." + type);
         if (version == null || zip == null || zip.startsWith("${")) {
             throw new ServerUnavailableException(
                     RESOURCE + " does not name the " + name + " distribution; build with ./mvnw");

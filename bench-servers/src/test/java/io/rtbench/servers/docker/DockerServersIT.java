@@ -113,6 +113,27 @@ class DockerServersIT {
     }
 
     @Test
+    void questdbTakesTheLineProtocolAndMayNotCreateTablesWithIt() throws Exception {
+        RunningServer questdb = start(ServerKind.fromCliName("questdb"), ServerOptions.DEFAULT);
+        assertThat(questdb.address()).isEqualTo("http://127.0.0.1:" + questdb.port());
+        assertThat(questdb.version()).matches("\\d+\\.\\d+.*");
+        String exec = questdb.address() + "/exec?query=";
+        Containers.get(exec
+                + URLEncoder.encode(
+                        "CREATE TABLE docker_it (ts TIMESTAMP, n LONG) TIMESTAMP(ts) PARTITION BY DAY WAL",
+                        StandardCharsets.UTF_8));
+        Http.post(
+                questdb.address() + "/write?precision=u",
+                "docker_it n=1i 1700000000000001\ndocker_it n=2i 1700000000000002\n");
+        String query = exec + URLEncoder.encode("SELECT count(), max(n) FROM docker_it", StandardCharsets.UTF_8);
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(Containers.get(query)).contains("\"dataset\":[[2,2]]"));
+        // as the local provider's: the line protocol may not create tables (QDB_LINE_AUTO_CREATE_NEW_TABLES=false)
+        assertThatThrownBy(() -> Http.post(questdb.address() + "/write", "docker_it_missing n=1i\n"))
+                .hasMessageContaining("answered 400");
+    }
+
+    @Test
     void prometheusScrapesATargetOnThisMachine() {
         RunningServer prometheus =
                 start(ServerKind.PROMETHEUS, new ServerOptions(0, Map.of("scrape.interval", "500ms")));
