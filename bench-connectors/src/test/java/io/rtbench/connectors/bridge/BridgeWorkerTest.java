@@ -24,8 +24,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetCommitCallback;
@@ -54,8 +56,20 @@ class BridgeWorkerTest {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final BridgeStats stats = new BridgeStats();
 
-    /** Remembers the last commit (the worker closes its consumer when it stops) and checks each one. */
+    /**
+     * Remembers the last commit (the worker closes its consumer when it stops) and checks each one; an empty poll waits
+     * a little, as a real one would, instead of spinning.
+     */
     private final MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
+        @Override
+        public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+            ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
+            if (records.isEmpty()) {
+                LockSupport.parkNanos(Math.min(timeout.toNanos(), 2_000_000));
+            }
+            return records;
+        }
+
         @Override
         public synchronized void commitAsync(
                 Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
