@@ -16,6 +16,11 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +29,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -35,8 +41,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ServersExtension.class)
 class BridgeKillIT {
 
-    private static final int EVENTS = 12_000;
-    private static final int EVENTS_PER_SECOND = 1_500;
+    /** Produced before the first bridge starts: a backlog it catches up with, all its writers busy. */
+    private static final int BACKLOG = 30_000;
+    /** Produced while the bridges run, at {@link #EVENTS_PER_SECOND}. */
+    private static final int STREAM = 10_000;
+
+    private static final int EVENTS = BACKLOG + STREAM;
+    private static final int EVENTS_PER_SECOND = 1_000;
     private static final long GENERATOR = 77;
 
     @Test
@@ -47,24 +58,24 @@ class BridgeKillIT {
         TargetConfig config = clickhouse(ch.address(), "kill_" + Long.toHexString(System.nanoTime()));
         createTopic(kafka.address(), topic, 3);
         EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(7), GENERATOR);
-        CompletableFuture<Void> produced = CompletableFuture.runAsync(() -> {
-            try {
-                produce(kafka.address(), topic, generator, EVENTS, 0, EVENTS_PER_SECOND);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        List<Process> bridges = new ArrayList<>();
+        List<ChildBridge> bridges = new ArrayList<>();
         try (Target target = Targets.open(config)) {
-            Process first = startBridge(kafka.address(), topic, config, "first");
+            produce(kafka.address(), topic, generator, BACKLOG, 0);
+            ChildBridge first = startBridge(kafka.address(), topic, config, "first");
             bridges.add(first);
-            awaitLanded(target, 2_000);
+            CompletableFuture<Void> produced = CompletableFuture.runAsync(() -> {
+                try {
+                    produce(kafka.address(), topic, generator, STREAM, BACKLOG, EVENTS_PER_SECOND);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            first.awaitWritten(5_000); // catching up: every writer busy, so writes are cut off mid-flight
 
-            first.destroyForcibly(); // SIGKILL on Linux
-            assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(first.exitValue()).as("killed by SIGKILL").isEqualTo(128 + 9);
+            first.process.destroyForcibly(); // SIGKILL on Linux
+            assertThat(first.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(first.process.exitValue()).as("killed by SIGKILL").isEqualTo(128 + 9);
             long landedAtKill = target.audit(GENERATOR).distinctSeqs();
-            assertThat(produced).as("killed mid-stream").isNotDone();
 
             bridges.add(startBridge(kafka.address(), topic, config, "second"));
             produced.get(60, TimeUnit.SECONDS);
@@ -72,14 +83,58 @@ class BridgeKillIT {
 
             assertThat(target.audit(GENERATOR).lost(EVENTS)).isZero();
             assertThat(target.audit(GENERATOR).maxSeq()).isEqualTo(EVENTS - 1);
-            assertThat(landedAtKill).isLessThan(EVENTS);
+            assertThat(landedAtKill).as("killed mid-stream").isLessThan(EVENTS);
         } finally {
-            bridges.forEach(Process::destroyForcibly);
+            bridges.forEach(bridge -> bridge.process.destroyForcibly());
+        }
+    }
+
+    /** {@link BridgeProcess} in its own JVM, and what it says about itself. */
+    private static final class ChildBridge {
+        final Process process;
+        final Path log;
+        final AtomicLong written = new AtomicLong(-1);
+
+        ChildBridge(Process process, Path log) {
+            this.process = process;
+            this.log = log;
+            Thread reader = new Thread(this::read, "child-bridge-output");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void read() {
+            try (BufferedReader lines = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                    BufferedWriter copy = Files.newBufferedWriter(log)) {
+                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                    if (line.startsWith(BridgeProcess.WRITTEN)) {
+                        written.set(Long.parseLong(line.substring(BridgeProcess.WRITTEN.length())));
+                    } else {
+                        copy.write(line);
+                        copy.newLine();
+                        copy.flush();
+                        if (line.equals(BridgeProcess.RUNNING)) {
+                            written.compareAndSet(-1, 0);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // the process was killed: its output ends here
+            }
+        }
+
+        /** Waits until the bridge reports at least {@code events} written (reading its output, not the target). */
+        void awaitWritten(long events) {
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofMillis(5))
+                    .failFast("the bridge process exited; its output is in " + log, () -> !process.isAlive())
+                    .until(() -> written.get() >= events);
         }
     }
 
     /** {@link BridgeProcess} in its own JVM with this test's class path; returns once its consumers run. */
-    private static Process startBridge(String bootstrap, String topic, TargetConfig target, String name)
+    private static ChildBridge startBridge(String bootstrap, String topic, TargetConfig target, String name)
             throws Exception {
         Path log = Files.createTempFile("rtbench-bridge-" + name + "-", ".log");
         List<String> command = new ArrayList<>(List.of(
@@ -100,14 +155,10 @@ class BridgeKillIT {
                 target.collection(),
                 "100",
                 Integer.toString(BridgeSettings.DEFAULT_MAX_IN_FLIGHT)));
-        Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        await().atMost(Duration.ofSeconds(60))
-                .failFast("the bridge process exited; its output is in " + log, () -> !process.isAlive())
-                .until(() -> Files.readString(log).contains(BridgeProcess.RUNNING));
-        return process;
+        ChildBridge child = new ChildBridge(
+                new ProcessBuilder(command).redirectErrorStream(true).start(), log);
+        child.awaitWritten(0);
+        return child;
     }
 
     private static void awaitLanded(Target target, long events) {

@@ -10,13 +10,15 @@ import java.util.Map;
 
 /**
  * A bridge in a JVM of its own, for tests that kill it: runs until it is killed or fails (exit 1 with the reason).
- * Prints {@value #RUNNING} once its consumers are started.
+ * Prints {@value #RUNNING} once its consumers are started, then {@value #WRITTEN} and the number of events written so
+ * far every 20 ms, so that a test can kill it at a point of its choosing without querying the target.
  *
  * <p>Arguments: {@code BOOTSTRAP TOPIC KIND URL COLLECTION BATCH_SIZE MAX_IN_FLIGHT}.
  */
 public final class BridgeProcess {
 
     static final String RUNNING = "bridge running";
+    static final String WRITTEN = "written ";
 
     private BridgeProcess() {}
 
@@ -40,7 +42,9 @@ public final class BridgeProcess {
             System.out.println(RUNNING);
             System.out.flush();
             while (bridge.failure() == null) {
-                Thread.sleep(100);
+                System.out.println(WRITTEN + bridge.stats().written());
+                System.out.flush();
+                Thread.sleep(20);
             }
             System.out.println("bridge failed: " + bridge.failure().getMessage());
             System.exit(1);
