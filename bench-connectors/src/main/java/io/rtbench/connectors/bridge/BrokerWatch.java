@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * just returns nothing, forever. So the bridge asks: at start, the broker must answer within the connect timeout; then,
  * whenever nothing has been heard from it for a second (no records, no commit acknowledged), a metadata request must
  * be answered; once such requests have gone unanswered for the retry timeout the bridge gives up, as {@code produce}
- * does (docs/GUIDE.md, "faults"). A broker that is restarted within the retry timeout loses nothing: the consumer
+ * does (docs/GUIDE.md, "The parts on their own"). A broker restarted within the retry timeout loses nothing: the consumer
  * resumes from its committed offsets.
  */
 final class BrokerWatch {
