@@ -95,6 +95,13 @@ final class BridgeCommand implements Callable<Integer> {
     }
 
     @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "How long Kafka may take to answer at the start before the bridge gives up.")
+    Duration connectTimeout;
+
+    @Option(
             names = "--retry-timeout",
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
@@ -141,7 +148,9 @@ final class BridgeCommand implements Callable<Integer> {
                     legacy.linger != null ? legacy.linger : bridge.linger(),
                     legacy.threads != null ? legacy.threads : bridge.threads(),
                     kafka.clientConfig(),
-                    retryTimeout);
+                    retryTimeout,
+                    bridge.maxInFlight(),
+                    connectTimeout);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -153,6 +162,7 @@ final class BridgeCommand implements Callable<Integer> {
         more.put("groupId", settings.groupId());
         more.put("linger", Durations.format(settings.linger()));
         more.put("threads", settings.threads());
+        more.put("maxInFlight", settings.maxInFlight());
         more.put("collection", settings.target().collection());
         return new Scenario(
                 settings.target().kind(), "kafka-bridge", settings.batchSize(), null, null, null, null, more);

@@ -17,49 +17,124 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.HdrHistogram.Histogram;
 
 /**
- * How fast one thread writes through a driver: back-to-back {@link Target#write} calls of generated 1,250-byte events
- * into a fresh collection, for each batch size; events/s counts only the time spent inside {@code write} (generating
- * the next batch is excluded), and each call's duration goes into a histogram. Every event is new (fresh {@code _id}
- * and {@code _seq}), and the audit at the end checks that all landed once. Run with {@code tools/target-bench}, see
- * docs/BENCHMARKS.md. Not a test: the numbers depend on the machine and its load.
+ * The same-run baseline of a sink: a plain parallel bulk writer. {@code N} threads write batches of new generated
+ * 1,250-byte events back to back through {@link Target#write} into a fresh collection of one server, for each batch
+ * size and each concurrency, after a warm-up; the sustained rate is the events whose write finished inside the
+ * measured window, divided by its wall-clock length. Each thread has its own generator, and the audit at the end checks
+ * that every event of each landed once. A sink (the bridge, rtbench's Connect task) is the bottleneck when it stays
+ * well below this rate into the same server (docs/BENCHMARKS.md). Run with {@code tools/target-bench}. Not a test: the
+ * numbers depend on the machine and its load.
  *
- * <p>Arguments: {@code [--seconds S] [--batch-sizes 50,500] KIND[=URL]...}; credentials from the usual
- * {@code RTBENCH_TARGET_*} environment variables.
+ * <p>Arguments: {@code [--seconds S] [--warmup S] [--batch-sizes 50,500] [--concurrency 1,4] KIND[=URL]...};
+ * credentials from the usual {@code RTBENCH_TARGET_*} environment variables.
  */
 public final class TargetWriteBenchmark {
 
-    private static final Duration WARMUP = Duration.ofSeconds(3);
+    private record Options(
+            Duration duration,
+            Duration warmup,
+            List<Integer> batchSizes,
+            List<Integer> concurrency,
+            List<String> targets) {}
+
+    /** A sustained rate and the write calls' durations (microseconds) behind it. */
+    public record Measurement(double eventsPerSecond, Histogram writes) {}
+
+    /** What one writer thread did inside the measured window. */
+    private record Share(long events, Histogram writes, long generatorId, long written) {}
 
     private TargetWriteBenchmark() {}
 
-    public static void main(String[] args) {
-        double seconds = 10;
-        List<Integer> batchSizes = List.of(50, 500);
-        List<String> targets = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--seconds" -> seconds = Double.parseDouble(args[++i]);
-                case "--batch-sizes" ->
-                    batchSizes = List.of(args[++i].split(",")).stream()
-                            .map(Integer::parseInt)
-                            .toList();
-                default -> targets.add(args[i]);
-            }
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("target-bench: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         System.out.printf(
-                "%-14s %-10s %6s %12s %10s %10s %10s %8s%n",
-                "target", "version", "batch", "events/s", "MB/s", "p50 ms", "p99 ms", "calls");
-        for (String target : targets) {
-            for (int batchSize : batchSizes) {
-                run(target, batchSize, Duration.ofMillis((long) (seconds * 1000)));
+                "%-14s %-10s %6s %5s %12s %8s %9s %9s %8s%n",
+                "target", "version", "batch", "conc", "events/s", "MB/s", "p50 ms", "p99 ms", "calls");
+        for (String target : options.targets()) {
+            for (int batchSize : options.batchSizes()) {
+                for (int writers : options.concurrency()) {
+                    run(target, batchSize, writers, options);
+                }
             }
         }
     }
 
-    private static void run(String target, int batchSize, Duration duration) {
+    static Options parse(String[] args) {
+        Duration duration = Duration.ofSeconds(10);
+        Duration warmup = Duration.ofSeconds(3);
+        List<Integer> batchSizes = List.of(50, 500);
+        List<Integer> concurrency = List.of(1, 4);
+        List<String> targets = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.startsWith("--") && i + 1 >= args.length) {
+                throw new IllegalArgumentException(arg + " needs a value");
+            }
+            switch (arg) {
+                case "--seconds" -> duration = seconds(arg, args[++i]);
+                case "--warmup" -> warmup = seconds(arg, args[++i]);
+                case "--batch-sizes" -> batchSizes = positiveInts(arg, args[++i]);
+                case "--concurrency" -> concurrency = positiveInts(arg, args[++i]);
+                default -> {
+                    if (arg.startsWith("--")) {
+                        throw new IllegalArgumentException("unknown option " + arg
+                                + "; use --seconds, --warmup, --batch-sizes, --concurrency and KIND[=URL]...");
+                    }
+                    targets.add(arg);
+                }
+            }
+        }
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("name at least one target, e.g. opensearch=http://127.0.0.1:9200");
+        }
+        return new Options(duration, warmup, batchSizes, concurrency, targets);
+    }
+
+    private static Duration seconds(String option, String value) {
+        try {
+            double seconds = Double.parseDouble(value);
+            if (seconds >= 0) {
+                return Duration.ofMillis((long) (seconds * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(option + " must be a number of seconds, got '" + value + "'");
+    }
+
+    private static List<Integer> positiveInts(String option, String value) {
+        List<Integer> numbers = new ArrayList<>();
+        for (String part : value.split(",")) {
+            try {
+                int number = Integer.parseInt(part.trim());
+                if (number >= 1) {
+                    numbers.add(number);
+                    continue;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(
+                    option + " takes positive integers separated by commas, got '" + value + "'");
+        }
+        return List.copyOf(numbers);
+    }
+
+    private static void run(String target, int batchSize, int writers, Options options) throws Exception {
         String[] kindAndUrl = target.split("=", 2);
         URI url = kindAndUrl.length > 1 ? URI.create(kindAndUrl[1]) : null;
         String collection = "rtbench_bench_" + Long.toHexString(System.nanoTime());
@@ -72,50 +147,89 @@ public final class TargetWriteBenchmark {
                 Map.of());
         try (Target sink = Targets.open(config)) {
             sink.ensureCollection();
-            Batches batches = new Batches(EventGenerator.randomGeneratorId(), batchSize, url == null);
-            timedWrites(sink, batches, WARMUP);
-            Histogram writes = LatencyRecorder.newHistogram();
-            long busyNanos = timedWrites(sink, batches, duration, writes);
-            long events = writes.getTotalCount() * batchSize;
-            AuditCounts audit = sink.audit(batches.generatorId());
-            if (audit.count() != batches.written() || audit.duplicates() != 0) {
-                throw new IllegalStateException("audit " + audit + " after writing " + batches.written() + " events");
-            }
+            Measurement measured = measure(sink, batchSize, writers, url == null, options.warmup(), options.duration());
             System.out.printf(
                     Locale.ROOT,
-                    "%-14s %-10.10s %6d %12.0f %10.1f %10.2f %10.2f %8d%n",
+                    "%-14s %-10.10s %6d %5d %12.0f %8.1f %9.2f %9.2f %8d%n",
                     kindAndUrl[0],
                     sink.serverVersion(),
                     batchSize,
-                    events / (busyNanos / 1e9),
-                    events * (double) GeneratorSettings.DEFAULT_DOC_SIZE_BYTES / (busyNanos / 1e3),
-                    writes.getValueAtPercentile(50) / 1e3,
-                    writes.getValueAtPercentile(99) / 1e3,
-                    writes.getTotalCount());
+                    writers,
+                    measured.eventsPerSecond(),
+                    measured.eventsPerSecond() * GeneratorSettings.DEFAULT_DOC_SIZE_BYTES / 1e6,
+                    measured.writes().getValueAtPercentile(50) / 1e3,
+                    measured.writes().getValueAtPercentile(99) / 1e3,
+                    measured.writes().getTotalCount());
         }
     }
 
-    private static long timedWrites(Target sink, Batches batches, Duration duration) {
-        return timedWrites(sink, batches, duration, LatencyRecorder.newHistogram());
+    /**
+     * The sustained rate of {@code writers} threads writing batches back to back into {@code sink}.
+     *
+     * @param inMemory whether the target never reads the documents (one shared document is then written)
+     * @return events per second whose writes finished in the measured window, and those writes' durations
+     * @throws IllegalStateException when a write reports failures or the audit finds an event missing or twice
+     */
+    public static Measurement measure(
+            Target sink, int batchSize, int writers, boolean inMemory, Duration warmup, Duration duration)
+            throws InterruptedException {
+        ExecutorService threads = Executors.newFixedThreadPool(writers);
+        try {
+            long measureFromNanos = System.nanoTime() + warmup.toNanos();
+            long measureToNanos = measureFromNanos + duration.toNanos();
+            List<Future<Share>> shares = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                shares.add(
+                        threads.submit(() -> writeUntil(sink, batchSize, inMemory, measureFromNanos, measureToNanos)));
+            }
+            long events = 0;
+            Histogram writes = LatencyRecorder.newHistogram();
+            for (Future<Share> future : shares) {
+                Share share = result(future);
+                events += share.events();
+                writes.add(share.writes());
+                AuditCounts audit = sink.audit(share.generatorId());
+                if (audit.count() != share.written() || audit.duplicates() != 0) {
+                    throw new IllegalStateException("audit " + audit + " after writing " + share.written() + " events");
+                }
+            }
+            return new Measurement(events / (duration.toNanos() / 1e9), writes);
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
-    /** Writes for {@code duration}; returns the nanoseconds spent inside write calls. */
-    private static long timedWrites(Target sink, Batches batches, Duration duration, Histogram writes) {
-        long busyNanos = 0;
-        long endNanos = System.nanoTime() + duration.toNanos();
-        while (System.nanoTime() < endNanos) {
+    private static Share result(Future<Share> future) throws InterruptedException {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * One writer thread: back-to-back writes until the window ends; counts the events of writes that finished inside
+     * it, and their write calls' durations.
+     */
+    private static Share writeUntil(Target sink, int batchSize, boolean inMemory, long fromNanos, long toNanos) {
+        Batches batches = new Batches(EventGenerator.randomGeneratorId(), batchSize, inMemory);
+        Histogram writes = LatencyRecorder.newHistogram();
+        long events = 0;
+        while (System.nanoTime() - toNanos < 0) {
             EventBatch batch = batches.next();
             long startNanos = System.nanoTime();
             WriteResult result = sink.write(batch);
-            long tookNanos = System.nanoTime() - startNanos;
+            long endNanos = System.nanoTime();
             if (result.hasFailures()) {
                 throw new IllegalStateException(
                         "write failed: " + result.failures().get(0));
             }
-            busyNanos += tookNanos;
-            writes.recordValue(Math.min(tookNanos / 1_000, LatencyRecorder.HIGHEST_TRACKABLE_MICROS));
+            if (endNanos - fromNanos >= 0 && endNanos - toNanos < 0) {
+                events += batch.size();
+                writes.recordValue(Math.min((endNanos - startNanos) / 1_000, LatencyRecorder.HIGHEST_TRACKABLE_MICROS));
+            }
         }
-        return busyNanos;
+        return new Share(events, writes, batches.generatorId(), batches.written());
     }
 
     /**

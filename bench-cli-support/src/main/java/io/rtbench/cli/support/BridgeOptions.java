@@ -22,6 +22,16 @@ public final class BridgeOptions {
             description = "Consumers in the group, each writing its partitions (Connect: tasks).")
     int threads;
 
+    @Option(
+            names = "--bridge-max-in-flight",
+            paramLabel = "N",
+            description = "Target writes in flight per consumer (Connect: per task); offsets are committed in order.")
+    int maxInFlight;
+
+    public int maxInFlight() {
+        return maxInFlight;
+    }
+
     public int batchSize() {
         return batchSize;
     }

@@ -45,6 +45,9 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     public static final String BRIDGE_BATCH_SIZE = "500";
     public static final String BRIDGE_LINGER = "5ms";
     public static final String BRIDGE_THREADS = "1";
+    /** Chosen by measurement (docs/BENCHMARKS.md, "Sinks and the plain parallel writer"). */
+    public static final String BRIDGE_MAX_IN_FLIGHT = "4";
+
     public static final String TARGET_TIMEOUT = "10s";
     public static final String RETRY_TIMEOUT = "2m";
 
@@ -82,6 +85,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--bridge-batch-size", BRIDGE_BATCH_SIZE),
             Map.entry("--bridge-linger", BRIDGE_LINGER),
             Map.entry("--bridge-threads", BRIDGE_THREADS),
+            Map.entry("--bridge-max-in-flight", BRIDGE_MAX_IN_FLIGHT),
             Map.entry("--target-timeout", TARGET_TIMEOUT),
             Map.entry("--retry-timeout", RETRY_TIMEOUT),
             Map.entry("--prometheus-port", PROMETHEUS_PORT));

@@ -75,6 +75,9 @@ final class ConnectStage implements Stage {
             config.put("tasks.max", Integer.toString(spec.bridge().threads()));
             config.put(
                     RtbenchSinkConfig.BATCH_SIZE, Integer.toString(spec.bridge().batchSize()));
+            config.put(
+                    RtbenchSinkConfig.MAX_IN_FLIGHT,
+                    Integer.toString(spec.bridge().maxInFlight()));
             config.put(RtbenchSinkConfig.METRICS_DIR, metricsDir.toString());
             config.put(RtbenchSinkConfig.METRICS_INTERVAL_MS, Long.toString(METRICS_INTERVAL.toMillis()));
             if (target.credentials().hasUser() || target.credentials().hasApiKey()) {

@@ -28,6 +28,7 @@ final class PipelineAssembly implements Engine.Assembly {
     private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     private static final Duration BRIDGE_RETRY_TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration BRIDGE_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     private static final Duration BACKLOG_TIMEOUT = Duration.ofSeconds(5);
 
     private final RunSpec spec;
@@ -117,6 +118,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.bridge().linger(),
                 spec.bridge().threads(),
                 spec.kafkaConfig(),
-                BRIDGE_RETRY_TIMEOUT);
+                BRIDGE_RETRY_TIMEOUT,
+                spec.bridge().maxInFlight(),
+                BRIDGE_CONNECT_TIMEOUT);
     }
 }

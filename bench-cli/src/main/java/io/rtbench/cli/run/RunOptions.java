@@ -117,6 +117,7 @@ public final class RunOptions {
         flags.bridgeBatchSize = given.value("--bridge-batch-size");
         flags.bridgeLinger = given.text("--bridge-linger");
         flags.bridgeThreads = given.value("--bridge-threads");
+        flags.bridgeMaxInFlight = given.value("--bridge-max-in-flight");
         flags.result = given.text("--result");
         return flags;
     }

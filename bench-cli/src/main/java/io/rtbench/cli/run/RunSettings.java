@@ -58,6 +58,7 @@ final class RunSettings {
             more.put("bridgeBatchSize", spec.bridge().batchSize());
             more.put("bridgeLinger", Durations.format(spec.bridge().linger()));
             more.put("bridgeThreads", spec.bridge().threads());
+            more.put("bridgeMaxInFlight", spec.bridge().maxInFlight());
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             more.put("connector", spec.connector());

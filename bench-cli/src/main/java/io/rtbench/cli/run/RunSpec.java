@@ -52,8 +52,9 @@ public record RunSpec(
         BridgeSpec bridge,
         Path result) {
 
-    /** The bridge's settings ({@code kafka-bridge} only). */
-    public record BridgeSpec(int batchSize, Duration linger, int threads) {}
+    /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
+     * also for rtbench's Connect sink. */
+    public record BridgeSpec(int batchSize, Duration linger, int threads, int maxInFlight) {}
 
     public RunSpec {
         Objects.requireNonNull(target, "target");

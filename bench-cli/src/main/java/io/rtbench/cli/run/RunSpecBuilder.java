@@ -71,6 +71,7 @@ public final class RunSpecBuilder {
     public Integer bridgeBatchSize;
     public String bridgeLinger;
     public Integer bridgeThreads;
+    public Integer bridgeMaxInFlight;
     public String result;
 
     /**
@@ -200,7 +201,10 @@ public final class RunSpecBuilder {
                         duration("bridgeLinger (--bridge-linger)", or(bridgeLinger, Defaults.BRIDGE_LINGER), true),
                         positive(
                                 "bridgeThreads (--bridge-threads)",
-                                or(bridgeThreads, Integer.parseInt(Defaults.BRIDGE_THREADS)))),
+                                or(bridgeThreads, Integer.parseInt(Defaults.BRIDGE_THREADS))),
+                        positive(
+                                "bridgeMaxInFlight (--bridge-max-in-flight)",
+                                or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
                 Path.of(or(result, defaultResult)));
     }
 

@@ -6,17 +6,22 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * rtbench's own sink (the {@code kafka-bridge} pipeline): a consumer group of {@link BridgeSettings#threads()}
- * consumers, each writing its partitions' events to the target. The target is opened by the caller and shared (drivers
- * are thread-safe).
+ * consumers, each writing its partitions' events to the target with up to {@link BridgeSettings#maxInFlight()} writes
+ * in flight. The target is opened by the caller and shared (drivers are thread-safe).
+ *
+ * <p>The bridge ends on its own, with {@link #failure()} set, when the broker does not answer within the connect
+ * timeout at start or stops answering for the retry timeout, or when the target fails a batch for the retry timeout.
  */
 public final class Bridge implements AutoCloseable {
 
@@ -26,7 +31,7 @@ public final class Bridge implements AutoCloseable {
     private final BridgeStats stats = new BridgeStats();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    private final List<Consumer<byte[], byte[]>> consumers = new ArrayList<>();
+    private final List<BridgeWorker> workers = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     public Bridge(BridgeSettings settings, Target target, EpochClock clock) {
@@ -39,13 +44,27 @@ public final class Bridge implements AutoCloseable {
     public synchronized void start() {
         target.ensureCollection();
         for (int i = 0; i < settings.threads(); i++) {
-            Consumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties(settings));
-            consumers.add(consumer);
-            BridgeWorker worker = new BridgeWorker(settings, consumer, target, clock, stats, stopping);
-            Thread thread = new Thread(() -> runGuarded(worker), "rtbench-bridge-" + i);
+            String name = "rtbench-bridge-" + i;
+            BridgeWorker worker = new BridgeWorker(settings, this::newConsumer, target, clock, stats, stopping, name);
+            workers.add(worker);
+            Thread thread = new Thread(() -> runGuarded(worker), name);
             thread.setDaemon(true);
             threads.add(thread);
             thread.start();
+        }
+    }
+
+    /** On the worker's thread, so that a client that cannot even be built ends up in {@link #failure()}. */
+    private Consumer<byte[], byte[]> newConsumer() {
+        try {
+            return new KafkaConsumer<>(consumerProperties(settings));
+        } catch (KafkaException e) {
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            throw new BridgeFailedException(
+                    "cannot use Kafka at " + settings.bootstrapServers() + ": " + cause.getMessage(), e);
         }
     }
 
@@ -71,7 +90,7 @@ public final class Bridge implements AutoCloseable {
         } catch (RuntimeException e) {
             failure.compareAndSet(null, e);
             stopping.set(true);
-            consumers.forEach(Consumer::wakeup);
+            workers.forEach(BridgeWorker::stop);
         }
     }
 
@@ -92,11 +111,14 @@ public final class Bridge implements AutoCloseable {
         return threads.stream().anyMatch(Thread::isAlive);
     }
 
-    /** Stops consuming after writing and committing what was read; waits for the consumers to finish. */
+    /**
+     * Stops consuming after writing and committing what was read (a write that fails now is not retried); waits for the
+     * consumers to finish.
+     */
     @Override
     public synchronized void close() {
         stopping.set(true);
-        consumers.forEach(Consumer::wakeup);
+        workers.forEach(BridgeWorker::stop);
         for (Thread thread : threads) {
             try {
                 thread.join(settings.retryTimeout().toMillis() + 30_000);

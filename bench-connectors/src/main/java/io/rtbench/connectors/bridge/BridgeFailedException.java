@@ -1,6 +1,10 @@
 package io.rtbench.connectors.bridge;
 
-/** The bridge stopped because the target could not take a batch within the retry timeout. Nothing was committed. */
+/**
+ * The bridge stopped on its own: the broker did not answer (within the connect timeout at start, or for the retry
+ * timeout mid-run), or the target could not take a batch within the retry timeout. Offsets of batches the target did
+ * not acknowledge were never committed.
+ */
 public final class BridgeFailedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.connectors.writes.InFlightWrites;
 import io.rtbench.core.target.TargetConfig;
 import java.time.Duration;
 import java.util.Map;
@@ -8,14 +9,19 @@ import java.util.Objects;
 /**
  * The bridge: a Kafka consumer group that writes what it reads to a target in batches.
  *
- * @param groupId consumer group; by default {@code rtbench-bridge-<target>-<collection>} (spec section 5), so bridges
+ * @param groupId consumer group; by default {@code rtbench-bridge-<target>-<collection>} (docs/GUIDE.md), so bridges
  *     that feed different targets each read the whole topic; a new group starts from the earliest offset
  * @param batchSize events per target write (at most)
  * @param linger how long the first event of a batch may wait for the batch to fill
  * @param threads consumers in the group (each with its own partitions and writes)
  * @param consumerConfig Kafka client properties (TLS/SASL …); may hold secrets, never printed
  * @param retryTimeout how long one batch is retried, with backoff, while the target fails, before the bridge gives up
- *     (offsets of an unwritten batch are never committed, so a restarted bridge resumes with it)
+ *     (offsets of an unwritten batch are never committed, so a restarted bridge resumes with it); also how long the
+ *     broker may stay unreachable mid-run before the bridge gives up
+ * @param maxInFlight target writes in flight per consumer: a consumer keeps reading and hands each full batch to a
+ *     writer while earlier ones are still being written, and stops reading while this many are; offsets are committed
+ *     in order, each only after every earlier batch of its partition was acknowledged
+ * @param connectTimeout how long the bridge waits for the broker to answer at start before it gives up
  */
 public record BridgeSettings(
         String bootstrapServers,
@@ -26,10 +32,15 @@ public record BridgeSettings(
         Duration linger,
         int threads,
         Map<String, String> consumerConfig,
-        Duration retryTimeout) {
+        Duration retryTimeout,
+        int maxInFlight,
+        Duration connectTimeout) {
 
     public static final int DEFAULT_BATCH_SIZE = 500;
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
+    public static final int DEFAULT_MAX_IN_FLIGHT = InFlightWrites.DEFAULT_MAX_IN_FLIGHT;
+    public static final int MAX_IN_FLIGHT_LIMIT = 64;
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     public BridgeSettings {
         Objects.requireNonNull(target, "target");
@@ -47,17 +58,81 @@ public record BridgeSettings(
             groupId = defaultGroupId(target);
         }
         if (batchSize < 1) {
-            throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+            throw new IllegalArgumentException("--bridge-batch-size must be at least 1, got " + batchSize);
         }
         if (linger.isNegative()) {
-            throw new IllegalArgumentException("--linger must not be negative, got " + linger);
+            throw new IllegalArgumentException("--bridge-linger must not be negative, got " + linger);
         }
         if (threads < 1 || threads > 256) {
-            throw new IllegalArgumentException("--threads must be between 1 and 256, got " + threads);
+            throw new IllegalArgumentException("--bridge-threads must be between 1 and 256, got " + threads);
         }
         if (retryTimeout.isNegative() || retryTimeout.isZero()) {
             throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
         }
+        if (maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT_LIMIT) {
+            throw new IllegalArgumentException(
+                    "--bridge-max-in-flight must be between 1 and " + MAX_IN_FLIGHT_LIMIT + ", got " + maxInFlight);
+        }
+        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
+        }
+    }
+
+    /** With {@link #DEFAULT_MAX_IN_FLIGHT} writes in flight and the {@link #DEFAULT_CONNECT_TIMEOUT}. */
+    public BridgeSettings(
+            String bootstrapServers,
+            String topic,
+            String groupId,
+            TargetConfig target,
+            int batchSize,
+            Duration linger,
+            int threads,
+            Map<String, String> consumerConfig,
+            Duration retryTimeout) {
+        this(
+                bootstrapServers,
+                topic,
+                groupId,
+                target,
+                batchSize,
+                linger,
+                threads,
+                consumerConfig,
+                retryTimeout,
+                DEFAULT_MAX_IN_FLIGHT,
+                DEFAULT_CONNECT_TIMEOUT);
+    }
+
+    /** The same settings with {@code maxInFlight} writes in flight per consumer. */
+    public BridgeSettings withMaxInFlight(int writes) {
+        return new BridgeSettings(
+                bootstrapServers,
+                topic,
+                groupId,
+                target,
+                batchSize,
+                linger,
+                threads,
+                consumerConfig,
+                retryTimeout,
+                writes,
+                connectTimeout);
+    }
+
+    /** The same settings with another connect timeout. */
+    public BridgeSettings withConnectTimeout(Duration timeout) {
+        return new BridgeSettings(
+                bootstrapServers,
+                topic,
+                groupId,
+                target,
+                batchSize,
+                linger,
+                threads,
+                consumerConfig,
+                retryTimeout,
+                maxInFlight,
+                timeout);
     }
 
     public static String defaultGroupId(TargetConfig target) {

@@ -1,5 +1,8 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.connectors.writes.InFlightWrites;
+import io.rtbench.connectors.writes.OffsetTracker;
+import io.rtbench.connectors.writes.RetryPolicy;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.Target;
@@ -13,77 +16,122 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One consumer of the bridge's group: polls, batches by size and linger, writes each batch to the target and only then
- * commits its offsets (at-least-once: a crash re-delivers, the target's idempotent writes absorb it). A failing target
- * is retried with exponential backoff until {@link BridgeSettings#retryTimeout()}; the batch is never skipped.
+ * One consumer of the bridge's group: polls, batches by size and linger, and hands each batch to one of
+ * {@link BridgeSettings#maxInFlight()} concurrent writes, so that the database, not this loop, sets the pace. It stops
+ * reading while that many writes are in flight (memory stays bounded) and commits a partition's offsets, in order,
+ * only once every earlier batch of that partition was acknowledged (at-least-once: a crash re-delivers, the target's
+ * idempotent writes absorb it). A failing target is retried with exponential backoff until
+ * {@link BridgeSettings#retryTimeout()}; the batch is never skipped. A broker that does not answer at start, or stops
+ * answering for the retry timeout, ends the worker with a {@link BridgeFailedException} ({@link BrokerWatch}).
  */
 final class BridgeWorker implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BridgeWorker.class);
-    private static final long FIRST_BACKOFF_MS = 100;
-    private static final long MAX_BACKOFF_MS = 5_000;
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
     private static final Duration IDLE_POLL = Duration.ofMillis(100);
+    private static final Duration COMPLETION_WAIT = Duration.ofMillis(100);
 
     private final BridgeSettings settings;
-    private final Consumer<byte[], byte[]> consumer;
-    private final Target target;
+    private final Supplier<Consumer<byte[], byte[]>> consumers;
     private final EpochClock clock;
     private final BridgeStats stats;
     private final AtomicBoolean stopping;
-    private final List<Event> batch = new ArrayList<>();
-    private final Map<TopicPartition, OffsetAndMetadata> uncommitted = new HashMap<>();
+    private final InFlightWrites<OffsetTracker.Batch> writes;
+    private final OffsetTracker offsets = new OffsetTracker();
+    private final BrokerWatch broker;
+    private volatile Consumer<byte[], byte[]> consumer;
+    private List<Event> events = new ArrayList<>();
+    private Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     private long batchDeadlineNanos;
+    private boolean recommit;
+    private RuntimeException rebalanceFailure;
 
     BridgeWorker(
             BridgeSettings settings,
-            Consumer<byte[], byte[]> consumer,
+            Supplier<Consumer<byte[], byte[]>> consumers,
             Target target,
             EpochClock clock,
             BridgeStats stats,
-            AtomicBoolean stopping) {
+            AtomicBoolean stopping,
+            String name) {
         this.settings = settings;
-        this.consumer = consumer;
-        this.target = target;
+        this.consumers = consumers;
         this.clock = clock;
         this.stats = stats;
         this.stopping = stopping;
+        this.writes = new InFlightWrites<>(
+                target,
+                settings.maxInFlight(),
+                new RetryPolicy(FIRST_BACKOFF, MAX_BACKOFF, settings.retryTimeout()),
+                this::retrying,
+                name + "-writer");
+        this.broker = new BrokerWatch(
+                settings.bootstrapServers(), settings.connectTimeout(), settings.retryTimeout(), System::nanoTime);
     }
 
     @Override
     public void run() {
         try {
-            consumer.subscribe(List.of(settings.topic()), new FlushOnRevoke());
+            consumer = consumers.get();
+            if (stopping.get()) {
+                return;
+            }
+            broker.awaitFirstAnswer(consumer);
+            consumer.subscribe(List.of(settings.topic()), new OnRebalance());
             while (!stopping.get()) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(pollTimeout());
-                add(records);
-                if (!batch.isEmpty() && System.nanoTime() - batchDeadlineNanos >= 0) {
-                    flush();
+                throwRebalanceFailure();
+                if (!records.isEmpty()) {
+                    broker.contact();
                 }
+                add(records);
+                if (!nextOffsets.isEmpty() && System.nanoTime() - batchDeadlineNanos >= 0) {
+                    dispatch();
+                }
+                takeFinished();
+                commitAcknowledged();
+                broker.check(consumer);
             }
-            flush();
+            finish();
         } catch (WakeupException e) {
             if (!stopping.get()) {
                 throw e;
             }
-            flush();
+            finish();
         } finally {
-            consumer.close();
+            writes.close();
+            if (consumer != null) {
+                consumer.close(CloseOptions.timeout(settings.connectTimeout()));
+            }
+        }
+    }
+
+    /** Called by {@link Bridge#close()} from another thread: writes failing from now on are not retried. */
+    void stop() {
+        writes.stopRetrying();
+        Consumer<byte[], byte[]> current = consumer;
+        if (current != null) {
+            current.wakeup();
         }
     }
 
     private Duration pollTimeout() {
-        if (batch.isEmpty()) {
+        if (nextOffsets.isEmpty()) {
             return IDLE_POLL;
         }
         return Duration.ofNanos(Math.max(0, batchDeadlineNanos - System.nanoTime()));
@@ -96,15 +144,14 @@ final class BridgeWorker implements Runnable {
         long receivedMicros = clock.epochMicros();
         stats.consumed(records.count());
         for (ConsumerRecord<byte[], byte[]> record : records) {
-            if (batch.isEmpty()) {
+            if (nextOffsets.isEmpty()) {
                 batchDeadlineNanos = System.nanoTime() + settings.linger().toNanos();
             }
-            uncommitted.put(
-                    new TopicPartition(record.topic(), record.partition()), new OffsetAndMetadata(record.offset() + 1));
+            nextOffsets.put(new TopicPartition(record.topic(), record.partition()), record.offset() + 1);
             try {
                 Event event = Event.parse(record.value());
                 stats.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
-                batch.add(event);
+                events.add(event);
             } catch (IllegalArgumentException | NullPointerException e) {
                 // Not an rtbench event (another producer on the topic?): counted, never written, never silent.
                 stats.failed(
@@ -112,74 +159,160 @@ final class BridgeWorker implements Runnable {
                         "record at " + record.topic() + "-" + record.partition() + "@" + record.offset()
                                 + " is not an rtbench event");
             }
-            if (batch.size() >= settings.batchSize()) {
-                flush();
+            if (events.size() >= settings.batchSize()) {
+                dispatch();
             }
         }
     }
 
-    /** Writes the batch (retrying while the target fails), then commits the offsets of everything it covered. */
-    private void flush() {
-        if (!batch.isEmpty()) {
-            write(new EventBatch(batch));
-            batch.clear();
+    /** Hands the batch read so far to a writer, waiting for one to be free: while it waits, nothing is read. */
+    private void dispatch() {
+        if (nextOffsets.isEmpty() && events.isEmpty()) {
+            return;
         }
-        if (!uncommitted.isEmpty()) {
-            consumer.commitSync(uncommitted);
-            uncommitted.clear();
+        OffsetTracker.Batch batch = offsets.register(nextOffsets);
+        List<Event> batchEvents = events;
+        events = new ArrayList<>();
+        nextOffsets = new HashMap<>();
+        if (batchEvents.isEmpty()) {
+            offsets.acknowledge(batch); // only records that are not events: nothing to write
+            return;
         }
+        while (!writes.hasRoom()) {
+            awaitFinished();
+        }
+        writes.submit(batch, new EventBatch(batchEvents));
     }
 
-    private void write(EventBatch events) {
-        long deadlineNanos = System.nanoTime() + settings.retryTimeout().toNanos();
-        long backoffMs = FIRST_BACKOFF_MS;
-        while (true) {
-            try {
-                long startNanos = System.nanoTime();
-                WriteResult result = target.write(events);
-                stats.sinkWrite().recordMicros((System.nanoTime() - startNanos) / 1_000);
-                stats.written(result.written());
-                if (result.hasFailures()) {
-                    WriteResult.ItemFailure first = result.failures().get(0);
-                    LOG.warn(
-                            "{} of {} events rejected by {}; first: {} {}",
-                            result.failures().size(),
-                            events.size(),
-                            settings.target().kind(),
-                            first.id(),
-                            first.reason());
-                    stats.failed(result.failures().size(), first.reason());
-                }
-                return;
-            } catch (TargetException e) {
-                if (System.nanoTime() - deadlineNanos >= 0 || stopping.get()) {
-                    throw new BridgeFailedException(
-                            "the target kept failing for "
-                                    + settings.retryTimeout().toSeconds() + " s; last error: " + e.getMessage(),
-                            e);
-                }
-                stats.retried(e.getMessage());
-                LOG.warn("write of {} events failed, retrying in {} ms: {}", events.size(), backoffMs, e.getMessage());
-                sleep(backoffMs);
-                backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
-            }
-        }
-    }
-
-    private static void sleep(long millis) {
+    private void awaitFinished() {
         try {
-            Thread.sleep(millis);
+            InFlightWrites.Completion<OffsetTracker.Batch> done = writes.await(COMPLETION_WAIT);
+            if (done != null) {
+                finished(done);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new BridgeFailedException("interrupted while retrying a write", e);
+            throw new BridgeFailedException("interrupted while waiting for a write", e);
         }
     }
 
-    /** Partitions leaving this consumer: write and commit what was read from them while we still own them. */
-    private final class FlushOnRevoke implements ConsumerRebalanceListener {
+    private void takeFinished() {
+        for (var done = writes.poll(); done != null; done = writes.poll()) {
+            finished(done);
+        }
+    }
+
+    private void finished(InFlightWrites.Completion<OffsetTracker.Batch> done) {
+        if (!done.succeeded()) {
+            throw gaveUp(done);
+        }
+        WriteResult result = done.result();
+        stats.sinkWrite().recordMicros(done.writeNanos() / 1_000);
+        stats.written(result.written());
+        if (result.hasFailures()) {
+            WriteResult.ItemFailure first = result.failures().get(0);
+            LOG.warn(
+                    "{} of {} events rejected by {}; first: {} {}",
+                    result.failures().size(),
+                    done.batch().size(),
+                    settings.target().kind(),
+                    first.id(),
+                    first.reason());
+            stats.failed(result.failures().size(), first.reason());
+        }
+        offsets.acknowledge(done.tag());
+    }
+
+    private BridgeFailedException gaveUp(InFlightWrites.Completion<OffsetTracker.Batch> done) {
+        RuntimeException error = done.error();
+        if (!(error instanceof TargetException)) {
+            return new BridgeFailedException("writing to " + settings.target().kind() + " failed: " + error, error);
+        }
+        if (stopping.get()) {
+            return new BridgeFailedException(
+                    "the target failed while the bridge was stopping; last error: " + error.getMessage(), error);
+        }
+        return new BridgeFailedException(
+                "the target kept failing for "
+                        + Duration.ofNanos(done.failingNanos()).toSeconds() + " s; last error: " + error.getMessage(),
+                error);
+    }
+
+    private void retrying(int events, int attempt, long backoffMs, TargetException error) {
+        stats.retried(error.getMessage());
+        LOG.warn(
+                "write of {} events failed (attempt {}), retrying in {} ms: {}",
+                events,
+                attempt,
+                backoffMs,
+                error.getMessage());
+    }
+
+    /** Commits, without waiting, the offsets that moved; a failed commit is repeated with the next one. */
+    private void commitAcknowledged() {
+        Map<TopicPartition, OffsetAndMetadata> moved = offsets.takeAdvanced();
+        if (recommit) {
+            moved = offsets.acknowledged();
+            recommit = false;
+        }
+        if (moved.isEmpty()) {
+            return;
+        }
+        consumer.commitAsync(moved, (committed, error) -> {
+            if (error == null) {
+                broker.contact();
+            } else {
+                recommit = true;
+                LOG.debug("commit of {} failed, repeated with the next one: {}", committed, error.toString());
+            }
+        });
+    }
+
+    /** Writes what was read, waits for every write in flight and commits: before stopping or giving partitions up. */
+    private void finish() {
+        dispatch();
+        while (writes.inFlight() > 0) {
+            awaitFinished();
+        }
+        Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
+        if (acknowledged.isEmpty()) {
+            return;
+        }
+        try {
+            consumer.commitSync(acknowledged, settings.connectTimeout());
+        } catch (KafkaException e) {
+            // At-least-once holds: the next consumer of these partitions reads the uncommitted events again.
+            LOG.warn("could not commit {}; those events will be read again: {}", acknowledged, e.toString());
+        }
+    }
+
+    private void throwRebalanceFailure() {
+        RuntimeException failure = rebalanceFailure;
+        if (failure != null) {
+            rebalanceFailure = null;
+            throw failure;
+        }
+    }
+
+    /** Partitions leaving this consumer: write and commit what was read while we still own them. */
+    private final class OnRebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            flush();
+            try {
+                finish();
+            } catch (RuntimeException e) {
+                // The consumer would only log it: rethrown after poll returns.
+                rebalanceFailure = e;
+            } finally {
+                offsets.forget(partitions);
+            }
+        }
+
+        /** Already someone else's: nothing of them may be committed any more, not even by the batch being read. */
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            nextOffsets.keySet().removeAll(partitions);
+            offsets.forget(partitions);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.connect;
 
+import io.rtbench.connectors.writes.InFlightWrites;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
@@ -33,7 +34,9 @@ import org.apache.kafka.connect.sink.SinkConnector;
  * @param target the driver's configuration, credentials resolved
  * @param createCollection whether each task creates the index or table at start (idempotent)
  * @param batchSize events per {@code Target.write} call at most; a larger {@code put} is split
- * @param retryBackoff how long Connect waits before redelivering records the target failed to take
+ * @param maxInFlight {@code Target.write} calls in flight per task: {@code put} hands batches to writers and returns;
+ *     {@code preCommit} offers only offsets whose every earlier batch was acknowledged
+ * @param retryBackoff how long the task waits before it writes a batch the target failed to take again
  * @param retryTimeout how long the task keeps retrying a failing target before it fails (state FAILED)
  * @param metricsDir where each task appends its HdrHistogram interval log; empty: no log
  * @param metricsInterval how often a task appends an interval to its log
@@ -44,6 +47,7 @@ public record RtbenchSinkConfig(
         TargetConfig target,
         boolean createCollection,
         int batchSize,
+        int maxInFlight,
         Duration retryBackoff,
         Duration retryTimeout,
         Optional<Path> metricsDir,
@@ -61,6 +65,7 @@ public record RtbenchSinkConfig(
     public static final String CREDENTIALS_FILE = "target.credentials.file";
     public static final String CREATE_COLLECTION = "target.create.collection";
     public static final String BATCH_SIZE = "target.batch.size";
+    public static final String MAX_IN_FLIGHT = "target.max.in.flight";
     public static final String RETRY_BACKOFF_MS = "target.retry.backoff.ms";
     public static final String RETRY_TIMEOUT_MS = "target.retry.timeout.ms";
     public static final String METRICS_DIR = "rtbench.metrics.dir";
@@ -70,6 +75,7 @@ public record RtbenchSinkConfig(
 
     static final String CONNECTOR_NAME = "name";
     static final int DEFAULT_BATCH_SIZE = 500;
+    static final int MAX_IN_FLIGHT_LIMIT = 64;
 
     private static final String BYTE_ARRAY_CONVERTER = "org.apache.kafka.connect.converters.ByteArrayConverter";
 
@@ -78,6 +84,9 @@ public record RtbenchSinkConfig(
         Objects.requireNonNull(metricsDir, "metricsDir");
         if (batchSize < 1) {
             throw new ConfigException(BATCH_SIZE, batchSize, "must be at least 1");
+        }
+        if (maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT_LIMIT) {
+            throw new ConfigException(MAX_IN_FLIGHT, maxInFlight, "must be between 1 and " + MAX_IN_FLIGHT_LIMIT);
         }
         requirePositive(RETRY_BACKOFF_MS, retryBackoff);
         requirePositive(RETRY_TIMEOUT_MS, retryTimeout);
@@ -176,14 +185,27 @@ public record RtbenchSinkConfig(
                         Width.SHORT,
                         "Batch size")
                 .define(
+                        MAX_IN_FLIGHT,
+                        Type.INT,
+                        InFlightWrites.DEFAULT_MAX_IN_FLIGHT,
+                        ConfigDef.Range.between(1, MAX_IN_FLIGHT_LIMIT),
+                        Importance.MEDIUM,
+                        "Target write calls in flight per task. put hands batches to writers and returns; while this"
+                                + " many are in flight the task waits, then pauses its partitions. Offsets are"
+                                + " committed only up to the first batch not yet acknowledged.",
+                        writes,
+                        2,
+                        Width.SHORT,
+                        "Writes in flight")
+                .define(
                         RETRY_BACKOFF_MS,
                         Type.LONG,
                         1_000L,
                         ConfigDef.Range.atLeast(1),
                         Importance.LOW,
-                        "How long Connect waits before redelivering records the target failed to take.",
+                        "How long the task waits before it writes a batch the target failed to take again.",
                         writes,
-                        2,
+                        3,
                         Width.SHORT,
                         "Retry backoff (ms)")
                 .define(
@@ -195,7 +217,7 @@ public record RtbenchSinkConfig(
                         "How long a task keeps retrying a failing target before it stops with state FAILED. Offsets"
                                 + " of records the target did not take are never committed.",
                         writes,
-                        3,
+                        4,
                         Width.SHORT,
                         "Retry timeout (ms)")
                 .define(
@@ -258,6 +280,7 @@ public record RtbenchSinkConfig(
                 target,
                 parsed.getBoolean(CREATE_COLLECTION),
                 parsed.getInt(BATCH_SIZE),
+                parsed.getInt(MAX_IN_FLIGHT),
                 Duration.ofMillis(parsed.getLong(RETRY_BACKOFF_MS)),
                 Duration.ofMillis(parsed.getLong(RETRY_TIMEOUT_MS)),
                 metricsDir == null || metricsDir.isBlank() ? Optional.empty() : Optional.of(Path.of(metricsDir)),

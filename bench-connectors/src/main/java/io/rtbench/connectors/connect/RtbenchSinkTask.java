@@ -1,5 +1,8 @@
 package io.rtbench.connectors.connect;
 
+import io.rtbench.connectors.writes.InFlightWrites;
+import io.rtbench.connectors.writes.OffsetTracker;
+import io.rtbench.connectors.writes.RetryPolicy;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.Target;
@@ -8,18 +11,23 @@ import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.target.WriteResult;
 import io.rtbench.core.time.EpochClock;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.errors.DataException;
-import org.apache.kafka.connect.errors.RetriableException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
@@ -28,50 +36,72 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes the records Connect hands to {@link #put} to the target, in batches of {@code target.batch.size}, through the
- * same {@link Target#write} as the bridge and direct mode.
+ * same {@link Target#write} as the bridge and direct mode, with up to {@code target.max.in.flight} writes in flight so
+ * that the database, not the task, sets the pace (docs/CONNECT.md).
  *
- * <p>At-least-once: {@code put} returns only once the target acknowledged every batch, and {@link #preCommit} offers
- * Connect only the offsets of records that were acknowledged (or rejected by the target item by item, which is final).
- * A target that cannot take a batch ({@link TargetException}) becomes a {@link RetriableException}: Connect pauses,
- * waits {@code target.retry.backoff.ms} and redelivers the same records; batches of them already written are written
- * again, which the drivers' writes, idempotent on {@code _id}, absorb. After {@code target.retry.timeout.ms} of failures
- * the task fails, with the target's error in its trace.
+ * <p>{@code put} hands each batch to a writer and returns; while every writer is busy it waits for one (at most half a
+ * second per call), then pauses its partitions and asks Connect to call again soon, so memory stays bounded and the
+ * consumer keeps polling. At-least-once: {@link #preCommit} offers only offsets before which every batch was
+ * acknowledged (or rejected by the target item by item, which is final). A target that cannot take a batch
+ * ({@link TargetException}) is retried by the task every {@code target.retry.backoff.ms}; after
+ * {@code target.retry.timeout.ms} of failures the task fails, with the target's error in its trace, and the batch's
+ * offsets were never offered. {@link #flush} and {@link #stop} wait for the writes in flight.
  *
- * <p>Measures {@code kafkaHop} ({@code _event_time} → the records reaching {@code put}, once per record, not again on
- * a redelivery) and {@code sinkWrite} (each successful write call), see {@link TaskMetrics}.
+ * <p>Measures {@code kafkaHop} ({@code _event_time} → the records reaching {@code put}) and {@code sinkWrite} (each
+ * successful write call), see {@link TaskMetrics}.
  */
 public final class RtbenchSinkTask extends SinkTask {
 
     private static final Logger LOG = LoggerFactory.getLogger(RtbenchSinkTask.class);
+    private static final Duration PUT_WAIT = Duration.ofMillis(500);
+    private static final long CALL_AGAIN_MS = 50;
+
+    /** One write's worth of records: the events, the records they came from (same order), and their offsets. */
+    private record Chunk(OffsetTracker.Batch offsets, EventBatch events, List<SinkRecord> sources) {}
 
     private final Function<TargetConfig, Target> opener;
     private final EpochClock clock;
     private final LongSupplier nanoClock;
     private final Map<String, String> env;
-    private final Map<TopicPartition, OffsetAndMetadata> acknowledged = new HashMap<>();
+    private final Executor writeExecutor;
+    private final InFlightWrites.Pause retryPause;
+    private final OffsetTracker offsets = new OffsetTracker();
+    private final ArrayDeque<Chunk> waiting = new ArrayDeque<>();
+    private final Set<TopicPartition> paused = new HashSet<>();
+    private final AtomicLong retries = new AtomicLong();
 
     private RtbenchSinkConfig config;
     private Target target;
     private TaskMetrics metrics;
     private ErrantRecordReporter reporter;
-    private boolean failing;
-    private long failingSinceNanos;
+    private InFlightWrites<Chunk> writes;
+    private ConnectException failure;
     private long received;
     private long written;
     private long rejected;
-    private long retries;
 
     /** Used by Connect. */
     public RtbenchSinkTask() {
-        this(Targets::open, EpochClock.SYSTEM, System::nanoTime, System.getenv());
+        this(Targets::open, EpochClock.SYSTEM, System::nanoTime, System.getenv(), null, null);
     }
 
+    /**
+     * For tests: writes run on {@code writeExecutor} (writer threads of the task's own when null) and wait between
+     * retries with {@code retryPause} (a real wait when null).
+     */
     RtbenchSinkTask(
-            Function<TargetConfig, Target> opener, EpochClock clock, LongSupplier nanoClock, Map<String, String> env) {
+            Function<TargetConfig, Target> opener,
+            EpochClock clock,
+            LongSupplier nanoClock,
+            Map<String, String> env,
+            Executor writeExecutor,
+            InFlightWrites.Pause retryPause) {
         this.opener = opener;
         this.clock = clock;
         this.nanoClock = nanoClock;
         this.env = env;
+        this.writeExecutor = writeExecutor;
+        this.retryPause = retryPause;
     }
 
     @Override
@@ -93,13 +123,24 @@ public final class RtbenchSinkTask extends SinkTask {
         }
         reporter = errantRecordReporter();
         metrics = TaskMetrics.open(config, System.currentTimeMillis());
+        writes = new InFlightWrites<>(
+                target,
+                config.maxInFlight(),
+                new RetryPolicy(config.retryBackoff(), config.retryBackoff(), config.retryTimeout()),
+                this::retrying,
+                writeExecutor,
+                "rtbench-sink-" + config.connectorName() + "-task" + config.taskId() + "-writer",
+                nanoClock,
+                retryPause);
         LOG.info(
-                "rtbench sink {} task {} writes to {} collection {} in batches of {} (metrics log: {}, loaded by {})",
+                "rtbench sink {} task {} writes to {} collection {} in batches of {}, {} in flight (metrics log: {},"
+                        + " loaded by {})",
                 config.connectorName(),
                 config.taskId(),
                 config.target().kind(),
                 config.target().collection(),
                 config.batchSize(),
+                config.maxInFlight(),
                 metrics.logFile() == null ? "none" : metrics.logFile(),
                 getClass().getClassLoader());
     }
@@ -114,80 +155,154 @@ public final class RtbenchSinkTask extends SinkTask {
 
     @Override
     public void put(Collection<SinkRecord> records) {
-        if (records.isEmpty()) {
-            return;
+        takeFinished();
+        throwIfFailed();
+        if (!records.isEmpty()) {
+            received += records.size();
+            split(records);
         }
-        // A redelivery after a RetriableException is the same records again: they were received (and counted) once.
-        boolean redelivery = failing;
+        submitWaiting(PUT_WAIT);
+        takeFinished();
+        throwIfFailed();
+        applyBackPressure();
+    }
+
+    /** Turns records into chunks of at most {@code batchSize} events, registered in the order they were read. */
+    private void split(Collection<SinkRecord> records) {
         long receivedMicros = clock.epochMicros();
-        List<Event> events = new ArrayList<>(records.size());
-        List<SinkRecord> sources = new ArrayList<>(records.size());
+        List<Event> events = new ArrayList<>();
+        List<SinkRecord> sources = new ArrayList<>();
+        Map<TopicPartition, Long> nextOffsets = new HashMap<>();
         for (SinkRecord record : records) {
+            nextOffsets.put(
+                    new TopicPartition(record.originalTopic(), record.originalKafkaPartition()),
+                    record.originalKafkaOffset() + 1);
             try {
                 Event event = RecordEvents.toEvent(record);
-                if (!redelivery) {
-                    metrics.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
-                }
+                metrics.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
                 events.add(event);
                 sources.add(record);
             } catch (DataException e) {
-                if (!redelivery) {
-                    reject(record, e);
-                }
+                reject(record, e);
+            }
+            if (events.size() == config.batchSize()) {
+                chunk(nextOffsets, events, sources);
+                events = new ArrayList<>();
+                sources = new ArrayList<>();
+                nextOffsets = new HashMap<>();
             }
         }
-        if (!redelivery) {
-            received += records.size();
+        if (!nextOffsets.isEmpty()) {
+            chunk(nextOffsets, events, sources);
         }
-        for (int from = 0; from < events.size(); from += config.batchSize()) {
-            int to = Math.min(events.size(), from + config.batchSize());
-            write(events.subList(from, to), sources.subList(from, to));
-        }
-        failing = false;
-        acknowledge(records);
     }
 
-    private void write(List<Event> events, List<SinkRecord> sources) {
-        long startNanos = nanoClock.getAsLong();
-        WriteResult result;
+    private void chunk(Map<TopicPartition, Long> nextOffsets, List<Event> events, List<SinkRecord> sources) {
+        OffsetTracker.Batch batch = offsets.register(nextOffsets);
+        if (events.isEmpty()) {
+            offsets.acknowledge(batch); // only records the task rejected: nothing to write, nothing to wait for
+        } else {
+            waiting.add(new Chunk(batch, new EventBatch(events), sources));
+        }
+    }
+
+    /** Hands waiting chunks to free writers; waits up to {@code maxWait} for writers to free up. */
+    private void submitWaiting(Duration maxWait) {
+        long deadlineNanos = System.nanoTime() + maxWait.toNanos();
+        while (!waiting.isEmpty() && failure == null) {
+            if (writes.hasRoom()) {
+                Chunk chunk = waiting.poll();
+                writes.submit(chunk, chunk.events());
+                continue;
+            }
+            long leftNanos = deadlineNanos - System.nanoTime();
+            if (leftNanos <= 0) {
+                return;
+            }
+            awaitFinished(Duration.ofNanos(leftNanos));
+        }
+    }
+
+    private void awaitFinished(Duration atMost) {
         try {
-            result = target.write(new EventBatch(events));
-        } catch (TargetException e) {
-            throw retryLater(events.size(), e);
-        }
-        metrics.sinkWrite().recordMicros((nanoClock.getAsLong() - startNanos) / 1_000);
-        written += result.written();
-        for (WriteResult.ItemFailure failure : result.failures()) {
-            reject(
-                    sources.get(failure.index()),
-                    new DataException(
-                            config.target().kind() + " rejected event " + failure.id() + ": " + failure.reason()));
+            InFlightWrites.Completion<Chunk> done = writes.await(atMost);
+            if (done != null) {
+                finished(done);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConnectException("interrupted while waiting for a write", e);
         }
     }
 
-    private RuntimeException retryLater(int batchSize, TargetException e) {
-        long now = nanoClock.getAsLong();
-        if (!failing) {
-            failing = true;
-            failingSinceNanos = now;
+    private void takeFinished() {
+        for (var done = writes.poll(); done != null; done = writes.poll()) {
+            finished(done);
         }
-        retries++;
-        long failingMs = (now - failingSinceNanos) / 1_000_000;
-        if (failingMs >= config.retryTimeout().toMillis()) {
-            return new ConnectException(
-                    "the target kept failing for " + failingMs / 1000 + " s (" + retries + " retries); last error: "
-                            + e.getMessage(),
-                    e);
+    }
+
+    private void finished(InFlightWrites.Completion<Chunk> done) {
+        if (!done.succeeded()) {
+            if (failure == null) {
+                failure = gaveUp(done);
+            }
+            return;
         }
+        metrics.sinkWrite().recordMicros(done.writeNanos() / 1_000);
+        WriteResult result = done.result();
+        written += result.written();
+        for (WriteResult.ItemFailure item : result.failures()) {
+            reject(
+                    done.tag().sources().get(item.index()),
+                    new DataException(config.target().kind() + " rejected event " + item.id() + ": " + item.reason()));
+        }
+        offsets.acknowledge(done.tag().offsets());
+    }
+
+    private ConnectException gaveUp(InFlightWrites.Completion<Chunk> done) {
+        RuntimeException error = done.error();
+        if (!(error instanceof TargetException)) {
+            return new ConnectException("writing to " + config.target().kind() + " failed: " + error, error);
+        }
+        return new ConnectException(
+                "the target kept failing for "
+                        + Duration.ofNanos(done.failingNanos()).toSeconds() + " s (" + (done.attempts() - 1)
+                        + " retries); last error: " + error.getMessage(),
+                error);
+    }
+
+    private void throwIfFailed() {
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private void retrying(int events, int attempt, long backoffMs, TargetException error) {
+        retries.incrementAndGet();
         LOG.warn(
-                "write of {} events failed (retry {}, failing for {} ms), Connect redelivers in {} ms: {}",
-                batchSize,
-                retries,
-                failingMs,
-                config.retryBackoff().toMillis(),
-                e.getMessage());
-        context.timeout(config.retryBackoff().toMillis());
-        return new RetriableException(e.getMessage(), e);
+                "write of {} events failed (attempt {}), retrying in {} ms: {}",
+                events,
+                attempt,
+                backoffMs,
+                error.getMessage());
+    }
+
+    /**
+     * While chunks wait for a writer, the task's partitions are paused (Connect keeps polling, so the task stays in
+     * the group, but reads nothing more); Connect is asked to call {@code put} again soon to hand them on.
+     */
+    private void applyBackPressure() {
+        if (!waiting.isEmpty() && paused.isEmpty()) {
+            paused.addAll(context.assignment());
+            context.pause(paused.toArray(new TopicPartition[0]));
+        } else if (waiting.isEmpty() && !paused.isEmpty()) {
+            paused.retainAll(context.assignment());
+            context.resume(paused.toArray(new TopicPartition[0]));
+            paused.clear();
+        }
+        if (!waiting.isEmpty() || writes.inFlight() > 0) {
+            context.timeout(CALL_AGAIN_MS); // take completions (and failures) without waiting for new records
+        }
     }
 
     /** A record the target will never take: counted, logged, and handed to the errant record reporter if any. */
@@ -201,36 +316,11 @@ public final class RtbenchSinkTask extends SinkTask {
         }
     }
 
-    /** Everything in {@code records} is written or finally rejected: their offsets may be committed. */
-    private void acknowledge(Collection<SinkRecord> records) {
-        TopicPartition partition = null;
-        long next = -1;
-        for (SinkRecord record : records) {
-            String topic = record.originalTopic();
-            int number = record.originalKafkaPartition();
-            if (partition == null
-                    || partition.partition() != number
-                    || !partition.topic().equals(topic)) {
-                if (partition != null) {
-                    advance(partition, next);
-                }
-                partition = new TopicPartition(topic, number);
-                next = -1;
-            }
-            next = Math.max(next, record.originalKafkaOffset() + 1);
-        }
-        advance(partition, next);
-    }
-
-    private void advance(TopicPartition partition, long next) {
-        OffsetAndMetadata previous = acknowledged.get(partition);
-        if (previous == null || previous.offset() < next) {
-            acknowledged.put(partition, new OffsetAndMetadata(next));
-        }
-    }
-
     @Override
     public Map<TopicPartition, OffsetAndMetadata> preCommit(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
+        takeFinished();
+        submitWaiting(Duration.ZERO);
+        Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         for (TopicPartition partition : currentOffsets.keySet()) {
             OffsetAndMetadata offset = acknowledged.get(partition);
@@ -241,15 +331,34 @@ public final class RtbenchSinkTask extends SinkTask {
         return commit;
     }
 
+    /** Writes everything put so far and waits for it. */
+    @Override
+    public void flush(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
+        while ((!waiting.isEmpty() || writes.inFlight() > 0) && failure == null) {
+            submitWaiting(PUT_WAIT);
+            awaitFinished(PUT_WAIT);
+        }
+        throwIfFailed();
+    }
+
     @Override
     public void close(Collection<TopicPartition> partitions) {
-        acknowledged.keySet().removeAll(partitions);
-        // A rebalance drops the batch Connect was redelivering: what comes next is received for the first time.
-        failing = false;
+        offsets.forget(partitions);
+        paused.removeAll(partitions);
     }
 
     @Override
     public void stop() {
+        if (writes != null) {
+            // What is still waiting was never offered for commit: the group reads it again.
+            writes.stopRetrying();
+            long deadlineNanos =
+                    System.nanoTime() + config.target().timeout().plusSeconds(5).toNanos();
+            while (writes.inFlight() > 0 && System.nanoTime() - deadlineNanos < 0) {
+                awaitFinished(Duration.ofMillis(100));
+            }
+            writes.close();
+        }
         if (metrics != null) {
             metrics.close();
         }
@@ -264,7 +373,7 @@ public final class RtbenchSinkTask extends SinkTask {
                     received,
                     written,
                     rejected,
-                    retries);
+                    retries.get());
         }
     }
 
@@ -275,5 +384,9 @@ public final class RtbenchSinkTask extends SinkTask {
 
     long rejected() {
         return rejected;
+    }
+
+    long retries() {
+        return retries.get();
     }
 }

@@ -1,5 +1,10 @@
 package io.rtbench.connectors.bridge;
 
+import static io.rtbench.connectors.bridge.BridgeTestKit.clickhouse;
+import static io.rtbench.connectors.bridge.BridgeTestKit.createTopic;
+import static io.rtbench.connectors.bridge.BridgeTestKit.eventTime;
+import static io.rtbench.connectors.bridge.BridgeTestKit.lag;
+import static io.rtbench.connectors.bridge.BridgeTestKit.produce;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -18,28 +23,13 @@ import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
-import io.rtbench.servers.junit.TestProducers;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Future;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -55,8 +45,8 @@ class BridgeIT {
         String topic = "bridge-" + UUID.randomUUID();
         TargetConfig config = clickhouse(ch.address(), "bridge_" + Long.toHexString(System.nanoTime()));
         EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(1), 11);
-        createTopic(kafka, topic, 3);
-        produce(kafka, topic, generator, 3_000, 0);
+        createTopic(kafka.address(), topic, 3);
+        produce(kafka.address(), topic, generator, 3_000, 0);
 
         try (Target target = Targets.open(config);
                 Bridge bridge =
@@ -71,7 +61,8 @@ class BridgeIT {
             assertThat(stats.kafkaHop().total().getTotalCount()).isEqualTo(3_000);
             assertThat(stats.sinkWrite().total().getTotalCount()).isGreaterThanOrEqualTo(6); // batches of <= 500
             assertThat(stats.failed()).isZero();
-            await().atMost(WAIT).until(() -> lag(kafka, bridge.settings().groupId(), topic) == 0);
+            await().atMost(WAIT)
+                    .until(() -> lag(kafka.address(), bridge.settings().groupId(), topic) == 0);
             assertThat(bridge.settings().groupId()).isEqualTo("rtbench-bridge-clickhouse-" + config.collection());
         }
     }
@@ -174,16 +165,16 @@ class BridgeIT {
                 outage) {
             String topic = name + "-" + UUID.randomUUID();
             TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(2));
-            createTopic(kafka, topic, 2);
+            createTopic(kafka.address(), topic, 2);
             EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(contentSeed), generatorId);
             try (Target target = Targets.open(config);
                     Bridge bridge = new Bridge(settings(kafka, topic, config, retryFor), target, EpochClock.SYSTEM)) {
                 bridge.start();
-                produce(kafka, topic, generator, 1_000, 0);
+                produce(kafka.address(), topic, generator, 1_000, 0);
                 awaitLanded(target, generatorId, 1_000, bridge);
 
                 outage.begin(ch);
-                produce(kafka, topic, generator, 1_000, 1_000);
+                produce(kafka.address(), topic, generator, 1_000, 1_000);
                 await().atMost(WAIT).until(() -> bridge.stats().retries() >= 2);
                 outage.end();
 
@@ -217,61 +208,8 @@ class BridgeIT {
                         .isEqualTo(events));
     }
 
-    private static long eventTime(long seq) {
-        return 1_763_800_000_000_000L + seq;
-    }
-
-    private static TargetConfig clickhouse(String url, String table) {
-        return new TargetConfig("clickhouse", URI.create(url), table, null, Duration.ofSeconds(10), Map.of());
-    }
-
     private static BridgeSettings settings(RunningServer kafka, String topic, TargetConfig target, Duration retry) {
         return new BridgeSettings(kafka.address(), topic, null, target, 500, Duration.ofMillis(5), 2, Map.of(), retry);
-    }
-
-    private static void createTopic(RunningServer kafka, String topic, int partitions) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                    .all()
-                    .get();
-        }
-    }
-
-    /** Sends the events and waits for every acknowledgement: a send that failed fails the test here. */
-    private static void produce(RunningServer kafka, String topic, EventGenerator generator, int events, long fromSeq)
-            throws Exception {
-        Map<String, Object> config = TestProducers.lossless(kafka.address());
-        List<Future<RecordMetadata>> acks = new ArrayList<>();
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (long seq = fromSeq; seq < fromSeq + events; seq++) {
-                acks.add(producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq)))));
-            }
-        }
-        for (Future<RecordMetadata> ack : acks) {
-            ack.get();
-        }
-    }
-
-    /** Events of the topic the group has not committed. */
-    private static long lag(RunningServer kafka, String group, String topic) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
-            long committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
-                            .mapToLong(OffsetAndMetadata::offset)
-                            .sum();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get()
-                    .get(topic)
-                    .partitions()
-                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            long end = admin.listOffsets(latest).all().get().values().stream()
-                    .mapToLong(ListOffsetsResultInfo::offset)
-                    .sum();
-            return end - committed;
-        }
     }
 
     private static void signal(long pid, String signal) throws IOException, InterruptedException {

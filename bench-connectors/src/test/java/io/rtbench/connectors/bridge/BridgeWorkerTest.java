@@ -2,6 +2,7 @@ package io.rtbench.connectors.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.EventGenerator;
@@ -13,21 +14,35 @@ import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetCommitCallback;
 import org.apache.kafka.clients.consumer.internals.AutoOffsetResetStrategy;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The bridge's batching and at-least-once rules, with Kafka's MockConsumer and a scripted target (unit test). */
+/**
+ * The bridge's batching, its writes in flight and its at-least-once rules, with Kafka's MockConsumer and a scripted
+ * target (unit test). Record {@code i} of partition 0 is the event with {@code _seq} {@code i}, so the target can tell
+ * at every commit whether every offset below it was written.
+ */
 @Timeout(30)
 class BridgeWorkerTest {
 
@@ -36,35 +51,54 @@ class BridgeWorkerTest {
     private static final long T0 = 1_763_800_000_000_000L;
 
     private final Map<TopicPartition, OffsetAndMetadata> lastCommitted = new ConcurrentHashMap<>();
-
-    /** Remembers the last commit: the worker closes its consumer when it stops. */
-    private final MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
-        @Override
-        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
-            super.commitSync(offsets);
-            lastCommitted.putAll(offsets);
-        }
-    };
-
+    private final List<String> earlyCommits = new CopyOnWriteArrayList<>();
     private final ScriptedTarget target = new ScriptedTarget();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final BridgeStats stats = new BridgeStats();
 
-    private BridgeWorker worker(int batchSize, Duration retryTimeout) {
+    /**
+     * Remembers the last commit (the worker closes its consumer when it stops) and checks each one; an empty poll waits
+     * a little, as a real one would, instead of spinning.
+     */
+    private final MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
+        @Override
+        public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+            ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
+            if (records.isEmpty()) {
+                LockSupport.parkNanos(Math.min(timeout.toNanos(), 2_000_000));
+            }
+            return records;
+        }
+
+        @Override
+        public synchronized void commitAsync(
+                Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
+            OffsetAndMetadata p0 = offsets.get(P0);
+            if (p0 != null && !target.wroteAllBelow(p0.offset())) {
+                earlyCommits.add("committed " + p0.offset() + " before every event below it was written");
+            }
+            super.commitAsync(offsets, callback);
+            lastCommitted.putAll(offsets);
+        }
+    };
+
+    private BridgeWorker worker(int batchSize, int maxInFlight, Duration retryTimeout) {
         BridgeSettings settings = new BridgeSettings(
-                "127.0.0.1:9092",
-                TOPIC,
-                null,
-                TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
-                batchSize,
-                Duration.ofMillis(1),
-                1,
-                Map.of(),
-                retryTimeout);
-        return new BridgeWorker(settings, consumer, target, () -> T0 + 5_000, stats, stopping);
+                        "127.0.0.1:9092",
+                        TOPIC,
+                        null,
+                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                        batchSize,
+                        Duration.ofMillis(1),
+                        1,
+                        Map.of(),
+                        retryTimeout)
+                .withMaxInFlight(maxInFlight)
+                .withConnectTimeout(Duration.ofMillis(200));
+        return new BridgeWorker(settings, () -> consumer, target, () -> T0 + 5_000, stats, stopping, "test");
     }
 
-    /** Assigns partition 0 and queues {@code events} records; the target stops the worker once all are handled. */
+    /** Assigns partition 0 and queues {@code events} records; the target stops the worker once all are written. */
     private void feed(int events) {
         target.expectedEvents = events;
         consumer.schedulePollTask(() -> {
@@ -78,12 +112,12 @@ class BridgeWorkerTest {
     }
 
     @Test
-    void writesInBatchesAndCommitsAfterEachAcknowledgedBatch() {
+    void writesInBatchesAndCommitsOnlyWhatWasWritten() {
         feed(1_200);
-        worker(500, Duration.ofSeconds(5)).run();
+        worker(500, 4, Duration.ofSeconds(5)).run();
 
-        assertThat(target.batchSizes).containsExactly(500, 500, 200);
-        assertThat(target.committedWhenWritten).containsExactly(0L, 500L, 1_000L);
+        assertThat(target.batchSizes).containsExactlyInAnyOrder(500, 500, 200);
+        assertThat(earlyCommits).isEmpty();
         assertThat(committed()).isEqualTo(1_200);
         assertThat(stats.written()).isEqualTo(1_200);
         assertThat(stats.kafkaHop().total().getTotalCount()).isEqualTo(1_200);
@@ -91,33 +125,110 @@ class BridgeWorkerTest {
     }
 
     @Test
+    void aLaterWriteThatFinishesFirstIsNotCommittedBeforeTheEarlierOne() throws Exception {
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CompletableFuture<Void> secondWritten = new CompletableFuture<>();
+        target.script = batch -> {
+            if (batch.get(0).seq() == 0) {
+                block(releaseFirst);
+            } else {
+                secondWritten.complete(null);
+            }
+            return WriteResult.allWritten(batch.size());
+        };
+        feed(1_000);
+        Thread running = runInBackground(worker(500, 2, Duration.ofSeconds(5)));
+
+        secondWritten.get();
+        awaitPolls(3); // time for the worker to take the second write's completion and commit what it may
+        assertThat(lastCommitted)
+                .as("nothing before the first batch is written")
+                .isEmpty();
+
+        releaseFirst.countDown();
+        running.join();
+        assertThat(committed()).isEqualTo(1_000);
+        assertThat(earlyCommits).isEmpty();
+    }
+
+    @Test
+    void aWriteThatGivesUpHoldsBackEveryCommitAfterIt() {
+        target.script = batch -> {
+            if (batch.get(0).seq() == 0) {
+                throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
+            }
+            return WriteResult.allWritten(batch.size());
+        };
+        feed(1_000);
+
+        assertThatThrownBy(() -> worker(500, 2, Duration.ofMillis(300)).run())
+                .isInstanceOf(BridgeFailedException.class)
+                .hasMessageContaining("kept failing")
+                .hasMessageContaining("connection refused");
+        assertThat(stats.written()).as("the second batch was written").isEqualTo(500);
+        assertThat(lastCommitted)
+                .as("but not committed past the first, which was not")
+                .isEmpty();
+        assertThat(stats.retries()).isPositive();
+    }
+
+    @Test
+    void writesInFlightAreBoundedAndReadingStopsAtTheLimit() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch threeRunning = new CountDownLatch(3);
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger mostRunning = new AtomicInteger();
+        target.script = batch -> {
+            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+            threeRunning.countDown();
+            block(release);
+            running.decrementAndGet();
+            return WriteResult.allWritten(batch.size());
+        };
+        consumer.setMaxPollRecords(100);
+        feed(2_000);
+        Thread worker = runInBackground(worker(100, 3, Duration.ofSeconds(5)));
+
+        threeRunning.await();
+        // The worker reads a fourth batch, then waits for a free writer without reading on.
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> stats.consumed() >= 400 && worker.getState() == Thread.State.TIMED_WAITING);
+        assertThat(stats.consumed()).as("3 batches in flight and one waiting").isEqualTo(400);
+        assertThat(running.get()).isEqualTo(3);
+
+        release.countDown();
+        worker.join();
+        assertThat(mostRunning.get()).isEqualTo(3);
+        assertThat(stats.written()).isEqualTo(2_000);
+        assertThat(committed()).isEqualTo(2_000);
+        assertThat(earlyCommits).isEmpty();
+    }
+
+    @Test
     void aFailingTargetIsRetriedAndNothingIsCommittedBeforeItAcknowledges() {
-        target.failuresBeforeSuccess = 2;
+        AtomicInteger failures = new AtomicInteger(2);
+        target.script = batch -> {
+            if (failures.getAndDecrement() > 0) {
+                throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
+            }
+            return WriteResult.allWritten(batch.size());
+        };
         feed(100);
-        worker(500, Duration.ofSeconds(30)).run();
+        worker(500, 4, Duration.ofSeconds(30)).run();
 
         assertThat(stats.retries()).isEqualTo(2);
         assertThat(target.batchSizes).containsExactly(100);
-        assertThat(target.committedWhenWritten).containsExactly(0L);
+        assertThat(earlyCommits).isEmpty();
         assertThat(committed()).isEqualTo(100);
     }
 
     @Test
-    void aTargetThatStaysDownStopsTheBridgeWithoutCommitting() {
-        target.failuresBeforeSuccess = Integer.MAX_VALUE;
-        feed(100);
-        assertThatThrownBy(() -> worker(500, Duration.ofMillis(300)).run())
-                .isInstanceOf(BridgeFailedException.class)
-                .hasMessageContaining("kept failing")
-                .hasMessageContaining("connection refused");
-        assertThat(lastCommitted).isEmpty();
-    }
-
-    @Test
     void itemFailuresAreCountedNotRetried() {
-        target.rejectFirstItem = true;
+        target.script = batch -> new WriteResult(
+                batch.size() - 1,
+                List.of(new WriteResult.ItemFailure(0, batch.get(0).id(), "mapper_parsing_exception")));
         feed(10);
-        worker(500, Duration.ofSeconds(5)).run();
+        worker(500, 4, Duration.ofSeconds(5)).run();
         assertThat(stats.failed()).isEqualTo(1);
         assertThat(stats.written()).isEqualTo(9);
         assertThat(stats.retries()).isZero();
@@ -133,44 +244,96 @@ class BridgeWorkerTest {
         });
         consumer.schedulePollTask(() -> {});
         consumer.schedulePollTask(() -> stopping.set(true));
-        worker(500, Duration.ofSeconds(5)).run();
+        worker(500, 4, Duration.ofSeconds(5)).run();
         assertThat(stats.failed()).isEqualTo(1);
         assertThat(stats.lastError()).contains("not an rtbench event");
         assertThat(target.batchSizes).isEmpty();
+        assertThat(committed()).as("it is not read again").isEqualTo(1);
+    }
+
+    @Test
+    void aBrokerThatDoesNotAnswerAtStartFailsTheWorkerWithinTheConnectTimeout() {
+        MockConsumer<byte[], byte[]> unreachable = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
+            @Override
+            public Map<String, List<PartitionInfo>> listTopics(Duration timeout) {
+                throw new TimeoutException("Timeout expired while fetching topic metadata");
+            }
+        };
+        BridgeSettings settings = new BridgeSettings(
+                        "127.0.0.1:1",
+                        TOPIC,
+                        null,
+                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                        500,
+                        Duration.ofMillis(1),
+                        1,
+                        Map.of(),
+                        Duration.ofSeconds(5))
+                .withConnectTimeout(Duration.ofSeconds(3));
+        BridgeWorker worker = new BridgeWorker(settings, () -> unreachable, target, () -> T0, stats, stopping, "test");
+
+        assertThatThrownBy(worker::run)
+                .isInstanceOf(BridgeFailedException.class)
+                .hasMessage("cannot reach Kafka at 127.0.0.1:1 within 3 s; check --bootstrap-servers and that the"
+                        + " broker runs (TLS/SASL settings go in --consumer-config)");
+        assertThat(unreachable.closed()).isTrue();
     }
 
     private long committed() {
         return lastCommitted.get(P0).offset();
     }
 
-    /** A unit-test stand-in for a database: fails on cue and records what the bridge had committed at each write. */
+    private Thread runInBackground(BridgeWorker worker) {
+        Thread thread = new Thread(worker, "worker-under-test");
+        thread.start();
+        return thread;
+    }
+
+    /** Returns once the worker has started {@code polls} more polls. */
+    private void awaitPolls(int polls) throws InterruptedException {
+        CountDownLatch polled = new CountDownLatch(polls);
+        for (int i = 0; i < polls; i++) {
+            consumer.schedulePollTask(polled::countDown);
+        }
+        polled.await();
+    }
+
+    private static void block(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("interrupted");
+        }
+    }
+
+    /**
+     * A unit-test stand-in for a database: answers as {@link #script} says (default: all written), remembers which
+     * {@code _seq}s it acknowledged, and stops the worker once all expected events are written.
+     */
     private final class ScriptedTarget implements Target {
-        int failuresBeforeSuccess;
-        boolean rejectFirstItem;
-        int expectedEvents;
-        int handled;
-        final List<Integer> batchSizes = new ArrayList<>();
-        final List<Long> committedWhenWritten = new ArrayList<>();
+        volatile Function<EventBatch, WriteResult> script = batch -> WriteResult.allWritten(batch.size());
+        volatile int expectedEvents;
+        final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        private final BitSet acknowledged = new BitSet();
 
         @Override
         public WriteResult write(EventBatch batch) {
-            if (failuresBeforeSuccess > 0) {
-                failuresBeforeSuccess--;
-                throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
-            }
+            WriteResult result = script.apply(batch);
             batchSizes.add(batch.size());
-            OffsetAndMetadata offset = lastCommitted.get(P0);
-            committedWhenWritten.add(offset == null ? 0 : offset.offset());
-            handled += batch.size();
-            if (handled >= expectedEvents) {
-                stopping.set(true);
+            synchronized (acknowledged) {
+                batch.events().forEach(event -> acknowledged.set((int) event.seq()));
+                if (acknowledged.cardinality() >= expectedEvents) {
+                    stopping.set(true);
+                }
             }
-            if (rejectFirstItem) {
-                return new WriteResult(
-                        batch.size() - 1,
-                        List.of(new WriteResult.ItemFailure(0, batch.get(0).id(), "mapper_parsing_exception")));
+            return result;
+        }
+
+        boolean wroteAllBelow(long offset) {
+            synchronized (acknowledged) {
+                return acknowledged.nextClearBit(0) >= offset;
             }
-            return WriteResult.allWritten(batch.size());
         }
 
         @Override

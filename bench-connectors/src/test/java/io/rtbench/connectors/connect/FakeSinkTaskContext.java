@@ -1,9 +1,11 @@
 package io.rtbench.connectors.connect;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import org.apache.kafka.common.TopicPartition;
@@ -12,10 +14,16 @@ import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTaskContext;
 
-/** What a task tells Connect: the backoff it asked for and the records it reported as errant. */
+/**
+ * What a task tells Connect: the timeouts it asked for, the partitions it paused and resumed, and the records it
+ * reported as errant.
+ */
 final class FakeSinkTaskContext implements SinkTaskContext {
 
     final List<Long> timeoutsMs = new ArrayList<>();
+    final Set<TopicPartition> assignment = new HashSet<>();
+    final Set<TopicPartition> paused = new HashSet<>();
+    final List<String> pauses = new ArrayList<>();
     final List<SinkRecord> reported = new ArrayList<>();
     final List<Throwable> reasons = new ArrayList<>();
     private final boolean withReporter;
@@ -42,14 +50,26 @@ final class FakeSinkTaskContext implements SinkTaskContext {
 
     @Override
     public Set<TopicPartition> assignment() {
-        return Set.of();
+        return Set.copyOf(assignment);
     }
 
     @Override
-    public void pause(TopicPartition... partitions) {}
+    public void pause(TopicPartition... partitions) {
+        paused.addAll(List.of(partitions));
+        pauses.add("pause "
+                + new TreeSet<>(List.of(partitions).stream()
+                        .map(TopicPartition::toString)
+                        .toList()));
+    }
 
     @Override
-    public void resume(TopicPartition... partitions) {}
+    public void resume(TopicPartition... partitions) {
+        List.of(partitions).forEach(paused::remove);
+        pauses.add("resume "
+                + new TreeSet<>(List.of(partitions).stream()
+                        .map(TopicPartition::toString)
+                        .toList()));
+    }
 
     @Override
     public void requestCommit() {}

@@ -99,7 +99,9 @@ abstract class RtbenchSinkIT {
             int total = GENERATORS * EVENTS_PER_GENERATOR;
             await().atMost(Duration.ofSeconds(10)).ignoreExceptions().untilAsserted(() -> {
                 Map<String, Histogram> metrics = ConnectTestKit.taskMetrics(dir, sink.name());
-                assertThat(ConnectTestKit.count(metrics, Metrics.KAFKA_HOP)).isEqualTo(total);
+                // At least once each: records whose writes were still in flight when the two tasks' group rebalanced
+                // were not committed, so the task that took their partition over received (and counted) them again.
+                assertThat(ConnectTestKit.count(metrics, Metrics.KAFKA_HOP)).isBetween((long) total, 3L * total);
                 assertThat(ConnectTestKit.count(metrics, Metrics.SINK_WRITE)).isPositive();
             });
             assertThat(connect.status(sink.name()).orElseThrow().isRunning()).isTrue();

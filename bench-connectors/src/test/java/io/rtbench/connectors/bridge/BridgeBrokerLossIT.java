@@ -1,0 +1,103 @@
+package io.rtbench.connectors.bridge;
+
+import static io.rtbench.connectors.bridge.BridgeTestKit.createTopic;
+import static io.rtbench.connectors.bridge.BridgeTestKit.produce;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.Servers;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A bridge whose broker is not there, or goes away, ends on its own with {@link Bridge#failure()} set, instead of
+ * polling nothing forever (a real broker that is absent, or stopped mid-run).
+ */
+class BridgeBrokerLossIT {
+
+    @Test
+    void aBrokerThatCannotBeReachedEndsTheBridgeWithinTheConnectTimeout() throws Exception {
+        String bootstrap = "127.0.0.1:" + closedPort();
+        TargetConfig target = nullTarget();
+        BridgeSettings settings =
+                settings(bootstrap, "absent", target, Duration.ofMinutes(2)).withConnectTimeout(Duration.ofSeconds(3));
+
+        try (Target sink = Targets.open(target);
+                Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
+            long startNanos = System.nanoTime();
+            bridge.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> bridge.failure() != null);
+            Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+
+            assertThat(bridge.failure())
+                    .isInstanceOf(BridgeFailedException.class)
+                    .hasMessageStartingWith("cannot reach Kafka at " + bootstrap + " within 3 s;");
+            assertThat(took).isBetween(Duration.ofSeconds(3), Duration.ofSeconds(10));
+            await().atMost(Duration.ofSeconds(10)).until(() -> !bridge.isRunning());
+            assertThat(bridge.stats().written()).isZero();
+        }
+    }
+
+    @Test
+    void aBrokerLostForLongerThanTheRetryTimeoutEndsTheBridge() throws Exception {
+        Duration retryTimeout = Duration.ofSeconds(6);
+        TargetConfig target = nullTarget();
+        EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(5), 55);
+        try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+                Target sink = Targets.open(target)) {
+            String topic = "lost-" + UUID.randomUUID();
+            createTopic(kafka.address(), topic, 2);
+            produce(kafka.address(), topic, generator, 1_000, 0);
+            BridgeSettings settings =
+                    settings(kafka.address(), topic, target, retryTimeout).withConnectTimeout(Duration.ofSeconds(2));
+            try (Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
+                bridge.start();
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> sink.audit(55).distinctSeqs() == 1_000);
+
+                kafka.close();
+                long stoppedNanos = System.nanoTime();
+                await().atMost(Duration.ofSeconds(60)).until(() -> bridge.failure() != null);
+                Duration took = Duration.ofNanos(System.nanoTime() - stoppedNanos);
+
+                assertThat(bridge.failure())
+                        .isInstanceOf(BridgeFailedException.class)
+                        .hasMessageStartingWith("lost Kafka at " + kafka.address() + ": no answer for ")
+                        .hasMessageEndingWith("(--retry-timeout 6 s)");
+                assertThat(took)
+                        .as("not before the retry timeout, and soon after it")
+                        .isBetween(retryTimeout, retryTimeout.plusSeconds(12));
+                await().atMost(Duration.ofSeconds(30)).until(() -> !bridge.isRunning());
+            }
+        }
+    }
+
+    private static TargetConfig nullTarget() {
+        return TargetConfig.of("null", URI.create("null://broker-loss-" + UUID.randomUUID()));
+    }
+
+    private static BridgeSettings settings(String bootstrap, String topic, TargetConfig target, Duration retry) {
+        return new BridgeSettings(bootstrap, topic, null, target, 500, Duration.ofMillis(5), 2, Map.of(), retry);
+    }
+
+    /** A loopback port nothing listens on (bound, then released). */
+    private static int closedPort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

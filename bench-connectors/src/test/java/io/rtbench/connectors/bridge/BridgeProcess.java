@@ -1,0 +1,53 @@
+package io.rtbench.connectors.bridge;
+
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
+import io.rtbench.core.time.EpochClock;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A bridge in a JVM of its own, for tests that kill it: runs until it is killed or fails (exit 1 with the reason).
+ * Prints {@value #RUNNING} once its consumers are started, then {@value #WRITTEN} and the number of events written so
+ * far every 20 ms, so that a test can kill it at a point of its choosing without querying the target.
+ *
+ * <p>Arguments: {@code BOOTSTRAP TOPIC KIND URL COLLECTION BATCH_SIZE MAX_IN_FLIGHT}.
+ */
+public final class BridgeProcess {
+
+    static final String RUNNING = "bridge running";
+    static final String WRITTEN = "written ";
+
+    private BridgeProcess() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        TargetConfig target =
+                new TargetConfig(args[2], URI.create(args[3]), args[4], null, Duration.ofSeconds(10), Map.of());
+        BridgeSettings settings = new BridgeSettings(
+                        args[0],
+                        args[1],
+                        null,
+                        target,
+                        Integer.parseInt(args[5]),
+                        BridgeSettings.DEFAULT_LINGER,
+                        2,
+                        Map.of(),
+                        Duration.ofMinutes(2))
+                .withMaxInFlight(Integer.parseInt(args[6]));
+        try (Target sink = Targets.open(target);
+                Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
+            bridge.start();
+            System.out.println(RUNNING);
+            System.out.flush();
+            while (bridge.failure() == null) {
+                System.out.println(WRITTEN + bridge.stats().written());
+                System.out.flush();
+                Thread.sleep(20);
+            }
+            System.out.println("bridge failed: " + bridge.failure().getMessage());
+            System.exit(1);
+        }
+    }
+}

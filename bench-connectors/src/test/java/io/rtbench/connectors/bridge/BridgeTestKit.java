@@ -1,0 +1,102 @@
+package io.rtbench.connectors.bridge;
+
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.servers.junit.TestProducers;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/** Topics, events and consumer lag for the bridge's integration tests, against a real broker. */
+final class BridgeTestKit {
+
+    static final long FIRST_EVENT_MICROS = 1_763_800_000_000_000L;
+
+    private BridgeTestKit() {}
+
+    /** The {@code _event_time} of the event with {@code _seq} {@code seq}. */
+    static long eventTime(long seq) {
+        return FIRST_EVENT_MICROS + seq;
+    }
+
+    static TargetConfig clickhouse(String url, String table) {
+        return new TargetConfig("clickhouse", URI.create(url), table, null, Duration.ofSeconds(10), Map.of());
+    }
+
+    static void createTopic(String bootstrapServers, String topic, int partitions) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
+                    .all()
+                    .get();
+        }
+    }
+
+    /** Sends the events and waits for every acknowledgement: a send that failed fails the test here. */
+    static void produce(String bootstrapServers, String topic, EventGenerator generator, int events, long fromSeq)
+            throws Exception {
+        produce(bootstrapServers, topic, generator, events, fromSeq, 0);
+    }
+
+    /**
+     * The same, paced: {@code perSecond} events per second (0: as fast as possible), so that a test can do something
+     * to the bridge while events keep coming.
+     */
+    static void produce(
+            String bootstrapServers, String topic, EventGenerator generator, int events, long fromSeq, int perSecond)
+            throws Exception {
+        Map<String, Object> config = TestProducers.lossless(bootstrapServers);
+        List<Future<RecordMetadata>> acks = new ArrayList<>();
+        long startNanos = System.nanoTime();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (long seq = fromSeq; seq < fromSeq + events; seq++) {
+                if (perSecond > 0) {
+                    long dueNanos = startNanos + (seq - fromSeq) * 1_000_000_000L / perSecond;
+                    long waitNanos = dueNanos - System.nanoTime();
+                    if (waitNanos > 0) {
+                        Thread.sleep(waitNanos / 1_000_000, (int) (waitNanos % 1_000_000));
+                    }
+                }
+                acks.add(producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq)))));
+            }
+        }
+        for (Future<RecordMetadata> ack : acks) {
+            ack.get();
+        }
+    }
+
+    /** Events of the topic the group has not committed. */
+    static long lag(String bootstrapServers, String group, String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+            long committed =
+                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
+                            .mapToLong(OffsetAndMetadata::offset)
+                            .sum();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get()
+                    .get(topic)
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            long end = admin.listOffsets(latest).all().get().values().stream()
+                    .mapToLong(ListOffsetsResultInfo::offset)
+                    .sum();
+            return end - committed;
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.rtbench.producer.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.WriteResult;
+import io.rtbench.producer.ProducerStats;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Direct mode's writes: in flight per generator, bounded, flushed; a burst cut short writes nothing (unit test). */
+@Timeout(30)
+class TargetSinkFactoryTest {
+
+    private static final byte[] DOCUMENT = "{\"_id\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+
+    private final ProducerStats stats = new ProducerStats();
+    private final GatedTarget target = new GatedTarget();
+
+    private static void burst(EventSink sink, int events, long firstSeq) {
+        sink.beginBurst(System.nanoTime(), true);
+        for (int i = 0; i < events; i++) {
+            sink.add(DOCUMENT, firstSeq + i, 1_700_000_000_000_000L);
+        }
+        sink.endBurst();
+    }
+
+    @Test
+    void aBurstCutShortBeforeItsFirstEventWritesNothingAndFailsNothing() {
+        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
+            EventSink sink = factory.forGenerator(1);
+            sink.beginBurst(System.nanoTime(), true);
+            sink.endBurst();
+            factory.flush();
+        }
+        assertThat(target.calls.get()).isZero();
+        assertThat(stats.hasFailed()).isFalse();
+    }
+
+    @Test
+    void aGeneratorKeepsItsWritesInFlightUpToTheLimitAndFlushWaitsForThem() throws Exception {
+        target.gate = new CountDownLatch(1);
+        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
+            EventSink sink = factory.forGenerator(1);
+            burst(sink, 3, 0);
+            burst(sink, 3, 3);
+            assertThat(target.twoRunning.await(10, TimeUnit.SECONDS))
+                    .as("the generator did not wait for its first write")
+                    .isTrue();
+
+            Thread third = new Thread(() -> burst(sink, 3, 6));
+            third.start();
+            while (third.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait(); // the third burst waits for a free slot
+            }
+            assertThat(target.calls.get()).as("its write did not start").isEqualTo(2);
+
+            target.gate.countDown();
+            third.join();
+            factory.flush();
+            assertThat(stats.ackedEvents()).isEqualTo(9);
+            assertThat(stats.produceAck().total().getTotalCount()).isEqualTo(9);
+            assertThat(stats.sinkWrite().total().getTotalCount()).isEqualTo(3);
+        }
+        assertThat(target.mostRunning.get()).isEqualTo(2);
+        assertThat(target.closed).isTrue();
+    }
+
+    @Test
+    void aFailedWriteIsCountedAndStopsTheRun() {
+        target.failure = new TargetException("gated at http://127.0.0.1:1: cannot connect");
+        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
+            burst(factory.forGenerator(1), 4, 0);
+            factory.flush();
+        }
+        assertThat(stats.hasFailed()).isTrue();
+        assertThat(stats.failed()).isEqualTo(4);
+        assertThat(stats.firstFailure()).contains("cannot connect");
+    }
+
+    /** A target whose writes wait at a gate, counting how many run at once. */
+    private static final class GatedTarget implements Target {
+        final AtomicInteger calls = new AtomicInteger();
+        final AtomicInteger running = new AtomicInteger();
+        final AtomicInteger mostRunning = new AtomicInteger();
+        final CountDownLatch twoRunning = new CountDownLatch(2);
+        volatile CountDownLatch gate;
+        volatile TargetException failure;
+        volatile boolean closed;
+
+        @Override
+        public WriteResult write(EventBatch batch) {
+            calls.incrementAndGet();
+            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+            twoRunning.countDown();
+            try {
+                if (gate != null) {
+                    gate.await();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TargetException("interrupted");
+            } finally {
+                running.decrementAndGet();
+            }
+            if (failure != null) {
+                throw failure;
+            }
+            return WriteResult.allWritten(batch.size());
+        }
+
+        @Override
+        public void ensureCollection() {}
+
+        @Override
+        public OptionalLong newestEventTimeMicros(long generatorId) {
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public AuditCounts audit(long generatorId) {
+            return AuditCounts.NONE;
+        }
+
+        @Override
+        public String serverVersion() {
+            return "gated";
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+}
