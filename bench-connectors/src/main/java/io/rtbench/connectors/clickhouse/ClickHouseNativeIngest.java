@@ -17,10 +17,12 @@ import org.slf4j.LoggerFactory;
  * ({@link ClickHouseKafkaDdl}), then waits until the engine's consumer group consumes ({@link ConsumerGroupReadiness});
  * {@link #close} drops the view and the engine table.
  *
- * <p>Options: {@code kafka.format} ({@code TabSeparated}, the default, keeps the whole document in {@code doc};
- * {@code JSONEachRow}), {@code kafka.num.consumers} (1), {@code kafka.max.block.size} (rows; unset: the server's
+ * <p>Options: {@code kafka.format} ({@code JSONEachRow}, the default: identity fields only, {@code doc} empty;
+ * {@code TabSeparated}: the whole document in {@code doc}, but ClickHouse 18.16 loses a record each time a block ends
+ * on its flush interval), {@code kafka.num.consumers} (1), {@code kafka.max.block.size} (rows; unset: the server's
  * {@code max_block_size}). The flush interval is not a table setting in 18.16: it is the server's
- * {@code stream_flush_interval_ms} (7,500 ms). Reads the plain JSON documents only (value format {@code json}).
+ * {@code stream_flush_interval_ms} (7,500 ms). See docs/TARGETS.md for what each does to data latency. Reads the plain
+ * JSON documents only (value format {@code json}).
  */
 final class ClickHouseNativeIngest implements NativeIngest {
 
@@ -44,7 +46,7 @@ final class ClickHouseNativeIngest implements NativeIngest {
         this.ddl = new ClickHouseKafkaDdl(
                 ClickHouseTarget.database(options),
                 config.collection(),
-                options.oneOf(FORMAT, ClickHouseKafkaDdl.TAB_SEPARATED, ClickHouseKafkaDdl.JSON_EACH_ROW),
+                options.oneOf(FORMAT, ClickHouseKafkaDdl.JSON_EACH_ROW, ClickHouseKafkaDdl.TAB_SEPARATED),
                 options.integer(CONSUMERS, 1, 1),
                 options.integer(MAX_BLOCK_SIZE, 0, 1));
     }

@@ -20,7 +20,8 @@ class ClickHouseNativeIngestTest {
 
     @Test
     void tabSeparatedKeepsTheDocumentAndExtractsTheIdentityFields() {
-        ClickHouseKafkaDdl ddl = new ClickHouseNativeIngest(CONFIG).ddl();
+        ClickHouseKafkaDdl ddl =
+                new ClickHouseNativeIngest(CONFIG.withOptions(Map.of("kafka.format", "TabSeparated"))).ddl();
 
         assertThat(ddl.createQueue("127.0.0.1:9092", "rtbench.events", "g"))
                 .isEqualTo("CREATE TABLE `default`.`rtbench_events_kafka` (doc String) ENGINE = Kafka SETTINGS"
@@ -36,6 +37,15 @@ class ClickHouseNativeIngestTest {
                         + " FROM `default`.`rtbench_events_kafka` WHERE _event_time != 0");
         assertThat(ddl.dropView()).isEqualTo("DROP TABLE IF EXISTS `default`.`rtbench_events_kafka_mv`");
         assertThat(ddl.dropQueue()).isEqualTo("DROP TABLE IF EXISTS `default`.`rtbench_events_kafka`");
+    }
+
+    @Test
+    void jsonEachRowIsTheDefault() {
+        ClickHouseKafkaDdl ddl = new ClickHouseNativeIngest(CONFIG).ddl();
+
+        assertThat(ddl.format()).isEqualTo("JSONEachRow");
+        assertThat(ddl.consumers()).isEqualTo(1);
+        assertThat(ddl.createQueue("b:1", "t", "g")).doesNotContain("kafka_max_block_size");
     }
 
     @Test
@@ -70,8 +80,8 @@ class ClickHouseNativeIngestTest {
 
         assertThatThrownBy(() -> new ClickHouseNativeIngest(noUrl.withOptions(Map.of("kafka.format", "CSV"))))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("target option kafka.format=CSV for clickhouse is invalid; expected one of TabSeparated,"
-                        + " JSONEachRow");
+                .hasMessage("target option kafka.format=CSV for clickhouse is invalid; expected one of JSONEachRow,"
+                        + " TabSeparated");
         assertThatThrownBy(() -> new ClickHouseNativeIngest(noUrl.withOptions(Map.of("kafka.num.consumers", "0"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("kafka.num.consumers=0");
