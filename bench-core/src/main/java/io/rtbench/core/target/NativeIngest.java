@@ -25,7 +25,8 @@ public interface NativeIngest extends AutoCloseable {
      * {@code _event_time} 0, and never land in the collection.
      *
      * @param timeout bound of the whole call, including the wait until the database consumes; seconds are typical
-     *     (group join and the database's first flush)
+     *     (group join and the database's first flush). A failure's cleanup comes on top (dropping what was created,
+     *     each statement bounded by {@link TargetConfig#timeout()}; well under a second when the database answers)
      * @throws IllegalStateException when called twice
      * @throws IllegalArgumentException when the database cannot read the source (e.g. its value format)
      * @throws TargetException when the database, or Kafka as rtbench reaches it, refuses or cannot be reached, the topic
