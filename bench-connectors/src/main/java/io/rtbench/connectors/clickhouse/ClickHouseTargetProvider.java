@@ -1,11 +1,15 @@
 package io.rtbench.connectors.clickhouse;
 
+import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import java.util.Optional;
 
-/** Target kind {@code clickhouse}: see {@link ClickHouseTarget} for the table, options and queries. */
+/**
+ * Target kind {@code clickhouse}: see {@link ClickHouseTarget} for the table, options and queries, and
+ * {@link ClickHouseNativeIngest} for its own Kafka ingestion.
+ */
 public final class ClickHouseTargetProvider implements TargetProvider {
 
     @Override
@@ -21,6 +25,12 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
+    }
+
+    /** A Kafka engine table and a materialized view into the target's table: see {@link ClickHouseNativeIngest}. */
+    @Override
+    public Optional<NativeIngest> nativeIngest(TargetConfig config) {
+        return Optional.of(new ClickHouseNativeIngest(config));
     }
 
     @Override

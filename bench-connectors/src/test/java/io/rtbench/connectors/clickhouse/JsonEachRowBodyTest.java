@@ -67,13 +67,13 @@ class JsonEachRowBodyTest {
     @Test
     void readsTheErrorCodeOfOldAndNewServers() {
         assertThat(
-                        ClickHouseTarget.errorCode(
+                        ClickHouseSql.errorCode(
                                 "Code: 60, e.displayText() = DB::Exception: Table default.x doesn't exist., e.what() = DB::Exception"))
                 .isEqualTo(60);
         assertThat(
-                        ClickHouseTarget.errorCode(
+                        ClickHouseSql.errorCode(
                                 "Code: 516. DB::Exception: default: Authentication failed. (AUTHENTICATION_FAILED) (version 24.8)"))
                 .isEqualTo(516);
-        assertThat(ClickHouseTarget.errorCode("Bad Gateway")).isEqualTo(-1);
+        assertThat(ClickHouseSql.errorCode("Bad Gateway")).isEqualTo(-1);
     }
 }

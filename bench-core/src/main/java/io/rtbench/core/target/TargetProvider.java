@@ -25,6 +25,17 @@ public interface TargetProvider {
         return Optional.empty();
     }
 
+    /**
+     * The database's own ingestion from Kafka (pipeline {@code native}), unstarted; empty when the target has none, the
+     * default. Connects to nothing, so a caller may ask before any server runs, to refuse pipeline {@code native} for
+     * this kind as a usage error: {@code config.url()} may still be null then ({@link NativeIngest#start} needs it).
+     *
+     * @throws IllegalArgumentException when the config's options for native ingestion are invalid (a usage error)
+     */
+    default Optional<NativeIngest> nativeIngest(TargetConfig config) {
+        return Optional.empty();
+    }
+
     /** Opens a target; may connect lazily, but must reject an unusable configuration with a clear message. */
     Target open(TargetConfig config);
 }
