@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The {@code rtbench} command and its subcommands (spec section 5). */
+/** The {@code rtbench} command and its subcommands (docs/GUIDE.md). */
 @Command(
         name = "rtbench",
         mixinStandardHelpOptions = true,

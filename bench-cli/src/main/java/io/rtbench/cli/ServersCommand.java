@@ -24,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rtbench servers start|stop|status KIND}: real local servers without Docker (spec section 7) that outlive the
+ * {@code rtbench servers start|stop|status KIND}: real local servers without Docker (docs/TARGETS.md) that outlive the
  * command; their state lives in {@code RTBENCH_STATE_DIR} (default {@code ~/.rtbench/servers}).
  */
 @Command(

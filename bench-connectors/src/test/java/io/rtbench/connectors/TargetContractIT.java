@@ -32,7 +32,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The contract every target driver keeps, run against the real server of each (spec section 7, no mocks): one
+ * The contract every target driver keeps, run against the real server of each (docs/TARGETS.md, no mocks): one
  * subclass per target kind supplies the configuration, the assertions are the same for all. Targets with a server
  * extend {@link ServerTargetContractIT}, which adds what an unreachable server must do.
  */

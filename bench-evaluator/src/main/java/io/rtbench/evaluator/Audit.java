@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The audit at the end of a step (spec section 3): per generator, what landed in the target against what was
+ * The audit at the end of a step (docs/MEASUREMENT.md): per generator, what landed in the target against what was
  * produced. Events still in flight (consumer lag, refresh interval) are waited for: the audit repeats until nothing is
  * missing, or until nothing more has landed for {@code quiet}, or until {@code timeout}.
  */

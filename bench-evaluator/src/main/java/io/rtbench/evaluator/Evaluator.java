@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.Random;
 
 /**
- * The measurement itself (spec section 3): probes each generator's newest visible event in the target and records
+ * The measurement itself (docs/MEASUREMENT.md): probes each generator's newest visible event in the target and records
  * {@code data}, {@code dataAtRequest} and {@code query}. Used by {@code rtbench evaluate} and by the runner, which adds
  * and removes generators as steps begin and end.
  */

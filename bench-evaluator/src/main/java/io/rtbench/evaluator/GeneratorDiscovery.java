@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds the generators to probe on the producers' announcement topic ({@code --generators-from-topic}): reads it from
  * the beginning without a consumer group and keeps following it. Only generators of this host are taken (their
- * {@code _event_time} comes from this host's clock, spec section 3) unless told otherwise, and only those writing to
+ * {@code _event_time} comes from this host's clock, docs/MEASUREMENT.md) unless told otherwise, and only those writing to
  * the given events topic when one is given. A generator that announced its end is reported as finished: probing it
  * further would only measure how long ago the producer stopped.
  */

@@ -1,7 +1,7 @@
 package io.rtbench.evaluator;
 
 /**
- * The evaluator's view of one generator: turns its probe outcomes into samples by the rules of spec section 3. A probe
+ * The evaluator's view of one generator: turns its probe outcomes into samples by the rules of docs/MEASUREMENT.md. A probe
  * before the generator's first event is visible is not a sample; a failed probe is always counted and, once the
  * generator has been seen, recorded with a data latency of at least the timeout.
  */

@@ -1,7 +1,7 @@
 package io.rtbench.evaluator;
 
 /**
- * The latency definitions of spec section 3, as pure functions of a probe's outcome, so they are testable without a
+ * The latency definitions of docs/MEASUREMENT.md, as pure functions of a probe's outcome, so they are testable without a
  * database or a clock. All values are microseconds.
  */
 final class LatencyMath {
@@ -24,7 +24,7 @@ final class LatencyMath {
     }
 
     /**
-     * A failed or timed-out probe still yields a data-latency sample, never smaller than the timeout (spec section 3):
+     * A failed or timed-out probe still yields a data-latency sample, never smaller than the timeout (docs/MEASUREMENT.md):
      * the data is at least as old as the newest event seen before, and the target did not prove anything newer.
      *
      * @param lastNewestMicros the newest event time a successful probe of this generator saw before

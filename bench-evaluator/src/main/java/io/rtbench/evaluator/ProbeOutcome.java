@@ -1,7 +1,7 @@
 package io.rtbench.evaluator;
 
 /**
- * What one probe of one generator saw, with the times of spec section 3 (all µs since the epoch, one host's clock).
+ * What one probe of one generator saw, with the times of docs/MEASUREMENT.md (all µs since the epoch, one host's clock).
  *
  * @param requestMicros when the query was sent ({@code t_request})
  * @param responseMicros when its answer (or the failure) arrived ({@code t_response})

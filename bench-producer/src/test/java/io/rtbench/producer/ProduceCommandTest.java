@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
-/** Bad input: exit 2 and one line naming the option (spec section 9), before anything connects. */
+/** Bad input: exit 2 and one line naming the option (docs/GUIDE.md), before anything connects. */
 class ProduceCommandTest {
 
     @ParameterizedTest

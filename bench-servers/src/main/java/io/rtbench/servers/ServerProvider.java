@@ -1,7 +1,7 @@
 package io.rtbench.servers;
 
 /**
- * Starts real servers. Two providers (spec section 7): {@code local} (child processes, in-JVM Kafka and Connect) and
+ * Starts real servers. Two providers (docs/TARGETS.md): {@code local} (child processes, in-JVM Kafka and Connect) and
  * {@code docker} (Testcontainers).
  */
 public interface ServerProvider {

@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
- * Runs a picocli command with rtbench's conventions (spec section 5): exit 0 ok, 1 failure, 2 usage error; every error
+ * Runs a picocli command with rtbench's conventions (docs/GUIDE.md): exit 0 ok, 1 failure, 2 usage error; every error
  * is one line on stderr naming the problem, never a stack trace (that goes to the log file).
  */
 public final class CommandLines {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE] [--merge]} (spec sections 4 and 5). */
+/** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE] [--merge]} (docs/GUIDE.md, docs/REPORTS.md). */
 @Command(
         name = "report",
         mixinStandardHelpOptions = true,

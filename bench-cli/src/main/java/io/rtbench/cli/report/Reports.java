@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns result files into an HTML and a CSV report (spec section 4, {@code rtbench report}); also what quickstart and
+ * Turns result files into an HTML and a CSV report (docs/GUIDE.md, {@code rtbench report}); also what quickstart and
  * the runner call to write the report of the run they just made.
  */
 public final class Reports {

@@ -3,7 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.core.pacing.Rate;
 
 /**
- * The rate schedule of {@code rtbench peak} (spec section 4, seed 002): raise the rate step by step (×growth, or
+ * The rate schedule of {@code rtbench peak} (docs/GUIDE.md, "peak"): raise the rate step by step (×growth, or
  * +increment) until a step is not sustained, then bisect between the last sustained and the first unsustained rate
  * until they are within {@code precision} of each other. Pure: the caller runs each proposed step and reports back.
  */

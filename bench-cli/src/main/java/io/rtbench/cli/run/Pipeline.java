@@ -2,7 +2,7 @@ package io.rtbench.cli.run;
 
 import java.util.Locale;
 
-/** How events travel from the producer to the target (spec section 1). */
+/** How events travel from the producer to the target (docs/GUIDE.md). */
 public enum Pipeline {
     /** producer → Kafka → rtbench's bridge → target. */
     KAFKA_BRIDGE,

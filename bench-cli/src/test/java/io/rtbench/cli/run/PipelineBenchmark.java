@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The pipeline bar of spec section 8, measured with rtbench itself ({@code tools/bench-pipeline}): {@code kafka-bridge}
+ * The pipeline bar of docs/BENCHMARKS.md, measured with rtbench itself ({@code tools/bench-pipeline}): {@code kafka-bridge}
  * adds at most 5 ms to {@code data} p50 versus {@code direct}, at the same rate into the same target. Both pipelines
  * run alternately against one local Kafka and one local target, for several rounds; the medians are compared.
  *

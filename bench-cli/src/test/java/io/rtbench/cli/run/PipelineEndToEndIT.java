@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every pipeline into every target (spec section 1), through the real runner on real servers: N events are produced,
+ * Every pipeline into every target (docs/GUIDE.md), through the real runner on real servers: N events are produced,
  * all N land (none lost, none duplicated), the probe sees the newest one, and every stage's latency is recorded.
  */
 @ExtendWith(ServersExtension.class)

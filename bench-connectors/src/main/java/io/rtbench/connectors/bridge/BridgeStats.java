@@ -6,7 +6,7 @@ import io.rtbench.core.metrics.Metrics;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
-/** What the bridge did: counters and the two sink-stage latencies of spec section 3. */
+/** What the bridge did: counters and the two sink-stage latencies of docs/MEASUREMENT.md. */
 public final class BridgeStats {
 
     private final LongAdder consumed = new LongAdder();

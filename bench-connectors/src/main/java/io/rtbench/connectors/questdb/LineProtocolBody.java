@@ -96,7 +96,7 @@ final class LineProtocolBody {
 
     /**
      * Digits of a non-negative number: identity fields are never negative ({@code generator_identifier} is drawn
-     * non-negative, spec section 2), and QuestDB's {@code LONG} is signed.
+     * non-negative, docs/MEASUREMENT.md), and QuestDB's {@code LONG} is signed.
      */
     static int digits(long value) {
         requireNonNegative(value);

@@ -15,7 +15,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * An in-memory database whose data latency is known exactly (spec section 4, calibrate): each write call's events
+ * An in-memory database whose data latency is known exactly (docs/GUIDE.md, calibrate): each write call's events
  * become visible to probes {@code visibility.delay ± visibility.jitter} after the call returns (one jitter draw per
  * call, as one refresh exposes a whole batch), never before events written earlier for the same generator (visibility
  * follows write order, as in the databases it stands for), and that true latency ({@code visibleAt − _event_time}) is

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a {@code _bulk} response item by item (spec section 9: {@code errors: true} is a failure). The request asks
+ * Reads a {@code _bulk} response item by item (docs/GUIDE.md: {@code errors: true} is a failure). The request asks
  * for {@link #FILTER_PATH} only, and when {@code errors} is false (it precedes {@code items}) parsing stops there, so
  * the common case reads a few bytes.
  */

@@ -56,7 +56,7 @@ class LineProtocolBodyTest {
         assertThat(LineProtocolBody.digits(Long.MAX_VALUE)).isEqualTo(19);
     }
 
-    /** QuestDB's LONG is signed; rtbench's generator ids are drawn non-negative (spec section 2). */
+    /** QuestDB's LONG is signed; rtbench's generator ids are drawn non-negative (docs/MEASUREMENT.md). */
     @Test
     void aNegativeIdentityFieldIsRefused() {
         Event negative = new Event(TestEvents.event(1, 0, 5).json(), -1L, 0, 5);

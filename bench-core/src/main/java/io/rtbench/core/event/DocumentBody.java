@@ -24,7 +24,7 @@ import java.util.SplittableRandom;
  * alone cannot absorb the spread. The arrays are therefore elastic too: each gets a random length, but an element
  * beyond the first is only written if the rest of the document still fits the target in the worst case; then
  * {@code about} fills the document to exactly the target. Only when even the shortest arrays do not fit (values near
- * their caps, at a target near the minimum) is a document longer than the target, by at most 3 % (spec section 2);
+ * their caps, at a target near the minimum) is a document longer than the target, by at most 3 % (docs/MEASUREMENT.md);
  * {@link #MIN_TARGET_BYTES} is the smallest target for which that holds.
  */
 final class DocumentBody {

@@ -6,10 +6,10 @@ import java.util.SplittableRandom;
 
 /**
  * Generates the events of one generator instance: 60-leaf JSON documents of a fixed target size, stamped with
- * {@code _id}, {@code _event_time}, {@code generator_identifier} and a gap-free {@code _seq} (spec section 2).
+ * {@code _id}, {@code _event_time}, {@code generator_identifier} and a gap-free {@code _seq} (docs/MEASUREMENT.md).
  *
  * <p>Serialization is hand-written rather than done with Jackson: a data-binding or tree serializer needs a fresh
- * object graph (or map) per event plus per-field dispatch, and the spec (section 8) demands no per-event allocation
+ * object graph (or map) per event plus per-field dispatch, and docs/BENCHMARKS.md demands no per-event allocation
  * beyond the document bytes and at least half of Jackson's speed even when Jackson re-serializes one fixed document.
  * Here every value is drawn once at start into pools of pre-escaped UTF-8 bytes, from which {@link DocumentBody}
  * assembles its variants; an event is a few hand-formatted numbers, one variant picked by a {@link SplittableRandom}

@@ -12,7 +12,7 @@ import java.nio.ByteBuffer;
  *
  * @param generatorId {@code generator_identifier}
  * @param topic the topic the generator's events go to
- * @param host the producer's host: evaluators probe only generators of their own host (same clock, spec section 3)
+ * @param host the producer's host: evaluators probe only generators of their own host (same clock, docs/MEASUREMENT.md)
  * @param runId the producer run
  * @param startedAtMicros when the generator started, µs since the epoch
  * @param producedEvents null while the generator runs; in its final announcement, how many events it produced

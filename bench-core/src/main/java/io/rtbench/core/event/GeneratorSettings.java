@@ -12,11 +12,11 @@ public record GeneratorSettings(long contentSeed, int docSizeBytes) {
 
     public static final int DEFAULT_DOC_SIZE_BYTES = 1250;
 
-    /** The smallest size that holds the 60 fields with their longest values (within the spec's 3 % tolerance). */
+    /** The smallest size that holds the 60 fields with their longest values (within the document's 3 % tolerance). */
     public static final int MIN_DOC_SIZE_BYTES = DocumentBody.MIN_TARGET_BYTES;
 
     /**
-     * 1 MB (10^6 bytes, as the spec counts): a record of up to this size plus key and headers still fits Kafka's
+     * 1 MB (10^6 bytes, as rtbench counts rates): a record of up to this size plus key and headers still fits Kafka's
      * default {@code max.request.size} and {@code message.max.bytes} (1 MiB).
      */
     public static final int MAX_DOC_SIZE_BYTES = 1_000_000;

@@ -13,7 +13,7 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * An HdrHistogram interval log ({@code .hlog}): one tagged interval histogram per metric per period, so that runs on
  * several hosts merge exactly (HdrHistogram's {@code HistogramLogProcessor} or {@code rtbench report}), never by
- * averaging percentiles (spec section 3).
+ * averaging percentiles (docs/MEASUREMENT.md).
  */
 public final class IntervalLog implements AutoCloseable {
 

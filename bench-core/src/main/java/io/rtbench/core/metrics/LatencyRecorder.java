@@ -6,7 +6,7 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 
 /**
- * One latency metric (spec section 3), recorded in microseconds with 3 significant digits. Writers call
+ * One latency metric (docs/MEASUREMENT.md), recorded in microseconds with 3 significant digits. Writers call
  * {@link #recordMicros} from any thread without locking; a reader periodically calls {@link #takeInterval()} (for
  * interval logs and the live status) and {@link #total()} (for the result).
  */

@@ -3,7 +3,7 @@ package io.rtbench.core.metrics;
 import org.HdrHistogram.Histogram;
 
 /**
- * A latency distribution as the result file reports it: count and percentiles in milliseconds (spec section 3). Means
+ * A latency distribution as the result file reports it: count and percentiles in milliseconds (docs/MEASUREMENT.md). Means
  * are deliberately absent.
  */
 public record LatencySummary(long count, double p50, double p90, double p95, double p99, double p999, double max) {

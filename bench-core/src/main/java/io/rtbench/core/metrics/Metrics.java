@@ -1,6 +1,6 @@
 package io.rtbench.core.metrics;
 
-/** The names of the latency metrics of spec section 3, as they appear in the result file and on Prometheus. */
+/** The names of the latency metrics of docs/MEASUREMENT.md, as they appear in the result file and on Prometheus. */
 public final class Metrics {
 
     /** Probe response time − newest visible {@code _event_time}: the headline data latency (RockBench's). */

@@ -15,7 +15,7 @@ public interface PacingClock {
     PacingClock SYSTEM = new PacingClock() {
         /**
          * Parking overshoots by ~50-100 µs on Linux; the last stretch is spun so that the send happens within a few
-         * microseconds of its intended time (spec section 8: scheduleDelay p99 < 1 ms).
+         * microseconds of its intended time (docs/BENCHMARKS.md: scheduleDelay p99 < 1 ms).
          */
         private static final long SPIN_NANOS = 150_000;
 

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The result file of one run (spec section 6, {@code result.schema.json}). Immutable; a run builds a new one after
+ * The result file of one run (docs/REPORTS.md, {@code result.schema.json}). Immutable; a run builds a new one after
  * each finished step so that an interrupted run still writes what it finished.
  *
  * @param complete false when the run was interrupted; {@link #steps} then holds the finished ones
@@ -102,11 +102,11 @@ public record RunResult(
         }
     }
 
-    /** Peak sustainable throughput (spec section 4, {@code rtbench peak}). */
+    /** Peak sustainable throughput (docs/GUIDE.md, {@code rtbench peak}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Peak(Double sustainedEventsPerSec, Double sustainedBytesPerSec, String criterion) {}
 
-    /** Harness error against the reference target's ground truth (spec section 4, {@code rtbench calibrate}). */
+    /** Harness error against the reference target's ground truth (docs/GUIDE.md, {@code rtbench calibrate}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Calibration(
             Double configuredDelayMs, Double configuredJitterMs, Double p50ErrorMs, Double p99ErrorMs) {}

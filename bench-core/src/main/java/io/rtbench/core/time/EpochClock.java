@@ -5,7 +5,7 @@ import java.time.Instant;
 
 /**
  * Wall-clock time in microseconds since the Unix epoch: the unit of {@code _event_time}. Producers stamp events with
- * it and evaluators compare against it, on the same host (spec section 3, Clocks), so both must read the same clock.
+ * it and evaluators compare against it, on the same host (docs/MEASUREMENT.md, Clocks), so both must read the same clock.
  * Injected so that latency arithmetic is testable.
  */
 @FunctionalInterface

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Spec section 8, generator bar: {@link EventGenerator#next} must reach at least half the throughput of Jackson
+ * The generator bar (docs/BENCHMARKS.md): {@link EventGenerator#next} must reach at least half the throughput of Jackson
  * re-serializing one fixed document of the same shape, measured in the same run. The Jackson side is generous to
  * Jackson: the tree is built once and only serialized per operation, no values are drawn. Run with
  * {@code tools/jmh GeneratorBenchmark -prof gc} (docs/BENCHMARKS.md).

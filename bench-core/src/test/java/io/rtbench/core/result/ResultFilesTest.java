@@ -112,7 +112,7 @@ class ResultFilesTest {
 
     private static Set<ValidationMessage> validate(JsonNode document) throws IOException {
         try (InputStream schemaText = ResultFiles.class.getResourceAsStream("result.schema.json")) {
-            // The spec's schema names itself with a relative $id ("rtbench.result/v1"), which this validator refuses
+            // The result schema names itself with a relative $id ("rtbench.result/v1"), which this validator refuses
             // to resolve; the id names the schema and plays no part in validating a document, so drop it here.
             ObjectNode schemaNode = (ObjectNode) JSON.readTree(schemaText);
             schemaNode.remove("$id");

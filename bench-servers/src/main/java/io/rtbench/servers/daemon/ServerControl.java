@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Background servers for {@code rtbench servers start|stop|status} (spec section 5): each runs in its own daemon JVM
+ * Background servers for {@code rtbench servers start|stop|status} (docs/GUIDE.md): each runs in its own daemon JVM
  * ({@link ServerDaemon}) that outlives the command, and is recorded in a state dir ({@value #STATE_DIR_ENV} or
  * {@code ~/.rtbench/servers}). At most one server per kind.
  *

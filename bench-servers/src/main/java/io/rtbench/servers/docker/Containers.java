@@ -88,7 +88,7 @@ final class Containers {
         }
     }
 
-    /** The host that reaches published ports, as the addresses of spec section 7 write it. */
+    /** The host that reaches published ports, as the addresses of docs/TARGETS.md write it. */
     static String host(GenericContainer<?> container) {
         String host = container.getHost();
         return host.equals("localhost") ? "127.0.0.1" : host;

@@ -8,11 +8,11 @@ import io.rtbench.servers.ServerRecipes;
 import java.util.Map;
 
 /**
- * The {@code docker} provider (spec section 7): each server in a container started by Testcontainers, from the image
+ * The {@code docker} provider (docs/TARGETS.md): each server in a container started by Testcontainers, from the image
  * {@link DockerImages} names (official and pinned, or a local stand-in). Addresses have the local provider's form, on
  * 127.0.0.1.
  *
- * <p>This machine may need Testcontainers settings that are not committed (spec section 7): {@code api.version} in
+ * <p>This machine may need Testcontainers settings that are not committed (docs/TARGETS.md): {@code api.version} in
  * {@code ~/.docker-java.properties} for an engine older than Testcontainers' default API,
  * {@code TESTCONTAINERS_HOST_OVERRIDE}, {@code TESTCONTAINERS_RYUK_DISABLED}. {@code .ci/run} sets them when needed.
  */

@@ -77,7 +77,7 @@ public final class SearchContainers {
         return "-Xms" + heap + " -Xmx" + heap;
     }
 
-    /** From the node info: {@code GET /} answers 405 on Elasticsearch's distribution build (spec section 7). */
+    /** From the node info: {@code GET /} answers 405 on Elasticsearch's distribution build (docs/TARGETS.md). */
     private static String version(String address) {
         try {
             JsonNode nodes = JSON.readTree(Containers.get(address + "/_nodes/_local?filter_path=nodes.*.version"))

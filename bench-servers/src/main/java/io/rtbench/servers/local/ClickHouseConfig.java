@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The generated configuration of a local ClickHouse (spec section 7): Debian's 18.16 reads a root element
+ * The generated configuration of a local ClickHouse (docs/TARGETS.md): Debian's 18.16 reads a root element
  * {@code <yandex>} (newer releases accept it too). Only loopback, the given ports, every path inside the server's temp
  * dir, and a {@code default} user without password that may connect from loopback only.
  *

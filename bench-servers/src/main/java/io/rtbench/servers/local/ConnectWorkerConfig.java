@@ -53,7 +53,7 @@ public final class ConnectWorkerConfig {
         config.put("value.converter.schemas.enable", "false");
         // Sink offsets are committed at this interval; 60 s by default would hold back the consumer-lag reading.
         config.put("offset.flush.interval.ms", "1000");
-        // Spec section 7: plugins declare themselves in META-INF/services; no slow class-path scan.
+        // docs/CONNECT.md: plugins declare themselves in META-INF/services; no slow class-path scan.
         config.put("plugin.discovery", "service_load");
         config.putAll(settings);
         return config;

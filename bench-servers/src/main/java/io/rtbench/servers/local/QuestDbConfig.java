@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The configuration of a local QuestDB (spec section 7): {@code conf/server.conf} in the server's root dir, and the
+ * The configuration of a local QuestDB (docs/TARGETS.md): {@code conf/server.conf} in the server's root dir, and the
  * child JVM's command line. Only the HTTP endpoint (SQL at {@code /exec}, the InfluxDB line protocol at {@code /write},
  * the web console) listens, on 127.0.0.1; the PostgreSQL wire protocol, ILP over TCP and UDP, the health-check server
  * and telemetry are off. ILP may not create tables or columns: a write to a table that {@code ensureCollection} did not

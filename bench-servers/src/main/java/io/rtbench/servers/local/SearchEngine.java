@@ -3,7 +3,7 @@ package io.rtbench.servers.local;
 import io.rtbench.servers.ServerKind;
 import java.util.Map;
 
-/** Elasticsearch and OpenSearch: the same launch, different names (spec section 7). */
+/** Elasticsearch and OpenSearch: the same launch, different names (docs/TARGETS.md). */
 public enum SearchEngine {
     /** The integ-test zip carries x-pack security, on by default; rtbench talks plain HTTP on loopback. */
     ELASTICSEARCH(new ServerKind("elasticsearch"), "elasticsearch", "ES", Map.of("xpack.security.enabled", "false")),

@@ -20,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The user a server runs as. Elasticsearch, OpenSearch and PostgreSQL refuse to run as root (spec section 7): when this
+ * The user a server runs as. Elasticsearch, OpenSearch and PostgreSQL refuse to run as root (docs/TARGETS.md): when this
  * JVM is root they run as the system user {@value #NAME}, created on first use. They are started through
  * {@code setpriv}, which changes the user and then exec()s the server in the same process, so the child's pid is the
  * server's (or its launcher's) and a stop or kill reaches it directly; {@code runuser} and {@code su} would fork and

@@ -23,7 +23,7 @@ class ClickHouseIT {
         LocalHttp.postOk(
                 url, "CREATE TABLE servers_it (id String, event_time_micros UInt64) ENGINE = MergeTree ORDER BY id");
 
-        // the query in the URL, the rows in the body: works on 18.16 and on current ClickHouse (spec section 7)
+        // the query in the URL, the rows in the body: works on 18.16 and on current ClickHouse (docs/TARGETS.md)
         String insert = URLEncoder.encode("INSERT INTO servers_it FORMAT JSONEachRow", StandardCharsets.UTF_8);
         LocalHttp.postOk(
                 url + "?query=" + insert,

@@ -26,7 +26,7 @@ abstract class SearchEngineContract {
     @Test
     void indexesAndFindsADocument() throws Exception {
         String index = server.address() + "/rtbench_servers_it";
-        // _id in the bulk action line, not in the document: both engines reject _id in the source (spec section 7)
+        // _id in the bulk action line, not in the document: both engines reject _id in the source (docs/TARGETS.md)
         String bulk = """
                 {"index":{"_id":"e-1"}}
                 {"generator_identifier":42,"_seq":0,"_event_time":1700000000000000}
