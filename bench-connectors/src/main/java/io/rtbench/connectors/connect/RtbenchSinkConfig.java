@@ -121,7 +121,7 @@ public record RtbenchSinkConfig(
                         TARGET_URL,
                         Type.STRING,
                         null,
-                        new SettingValidators.UrlWithoutCredentials(),
+                        new SettingValidators.UrlWithoutPassword(),
                         Importance.HIGH,
                         "The target's address, e.g. http://127.0.0.1:9200 or postgresql://host:5432/db. Never with"
                                 + " user or password in it.",

@@ -34,7 +34,7 @@ final class SettingValidators {
         }
     }
 
-    static final class UrlWithoutCredentials implements ConfigDef.Validator {
+    static final class UrlWithoutPassword implements ConfigDef.Validator {
         @Override
         public void ensureValid(String name, Object value) {
             if (value == null || value.toString().isBlank()) {
@@ -46,24 +46,29 @@ final class SettingValidators {
             } catch (URISyntaxException e) {
                 throw new ConfigException(name, value, "is not a URL: " + e.getReason());
             }
-            if (hasUserInfo(url)) {
+            if (hasPassword(url)) {
                 // Not echoing the value: it holds the credentials.
-                throw new ConfigException(name + " must not contain a user or password (the connector config is"
+                throw new ConfigException(name + " must not contain a password (the connector config is"
                         + " stored in Kafka and shown by the REST API); use " + RtbenchSinkConfig.CREDENTIALS_FILE
                         + " or the worker's environment");
             }
         }
     }
 
-    /** Also inside {@code jdbc:postgresql://user:password@host/db}, which is opaque to {@link URI}. */
-    static boolean hasUserInfo(URI url) {
+    /**
+     * Whether the URL holds a password ({@code user:password@}), also inside {@code jdbc:postgresql://…}, which is
+     * opaque to {@link URI}. A user name alone is no secret: {@code rtbench servers start postgres} prints
+     * {@code postgresql://rtbench@127.0.0.1:P/rtbench}.
+     */
+    static boolean hasPassword(URI url) {
         if (!url.isOpaque()) {
-            return url.getRawUserInfo() != null;
+            return url.getRawUserInfo() != null && url.getRawUserInfo().contains(":");
         }
         try {
-            return hasUserInfo(new URI(url.getRawSchemeSpecificPart()));
+            return hasPassword(new URI(url.getRawSchemeSpecificPart()));
         } catch (URISyntaxException e) {
-            return url.getRawSchemeSpecificPart().contains("@");
+            String rest = url.getRawSchemeSpecificPart();
+            return rest.contains("@") && rest.substring(0, rest.indexOf('@')).contains(":");
         }
     }
 

@@ -168,8 +168,16 @@ class RtbenchSinkConfigTest {
     void urlsWithCredentialsAreRefusedWithoutEchoingThem(String url) {
         assertThatThrownBy(() -> RtbenchSinkConfig.parse(settings(RtbenchSinkConfig.TARGET_URL, url), Map.of()))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("target.url must not contain a user or password")
+                .hasMessageContaining("target.url must not contain a password")
                 .hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void aUserNameAloneIsNoSecretAsRtbenchServersPrintsIt() {
+        RtbenchSinkConfig config = RtbenchSinkConfig.parse(
+                settings(RtbenchSinkConfig.TARGET_URL, "postgresql://rtbench@127.0.0.1:5432/rtbench"), Map.of());
+
+        assertThat(config.target().url()).hasToString("postgresql://rtbench@127.0.0.1:5432/rtbench");
     }
 
     @Test
