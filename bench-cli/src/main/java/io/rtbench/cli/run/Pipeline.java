@@ -9,7 +9,9 @@ public enum Pipeline {
     /** producer → Kafka → a Kafka Connect sink connector → target. */
     KAFKA_CONNECT,
     /** producer → target, no Kafka (RockBench's shape). */
-    DIRECT;
+    DIRECT,
+    /** producer → Kafka → the database's own Kafka consumer (ClickHouse's Kafka table engine). */
+    NATIVE;
 
     public String cliName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -22,7 +24,7 @@ public enum Pipeline {
             }
         }
         throw new IllegalArgumentException(
-                "unknown pipeline '" + name + "'; one of kafka-bridge, kafka-connect, direct");
+                "unknown pipeline '" + name + "'; one of kafka-bridge, kafka-connect, direct," + " native");
     }
 
     boolean usesKafka() {

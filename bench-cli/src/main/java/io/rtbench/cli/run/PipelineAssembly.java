@@ -5,7 +5,9 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.evaluator.AuditStage;
 import io.rtbench.evaluator.BacklogSampler;
@@ -20,7 +22,7 @@ import java.util.UUID;
 /**
  * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
  * (started here with {@code --servers local}), then the stages of the whole pipeline in the order they act: producer →
- * sink (bridge or Connect; none for {@code direct}) → probe → backlog → audit.
+ * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → backlog → audit.
  */
 final class PipelineAssembly implements Engine.Assembly {
 
@@ -29,6 +31,9 @@ final class PipelineAssembly implements Engine.Assembly {
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     private static final Duration BRIDGE_RETRY_TIMEOUT = Duration.ofMinutes(2);
     private static final Duration BRIDGE_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
+    private static final Duration NATIVE_START_TIMEOUT = Duration.ofSeconds(60);
+
     private static final Duration BACKLOG_TIMEOUT = Duration.ofSeconds(5);
 
     private final RunSpec spec;
@@ -74,6 +79,20 @@ final class PipelineAssembly implements Engine.Assembly {
                         .consumerGroup();
             case KAFKA_CONNECT ->
                 run.add(new ConnectStage(spec, servers.connectUrl(), target)).consumerGroup();
+            case NATIVE ->
+                run.add(new NativeStage(
+                                Targets.provider(spec.target())
+                                        .nativeIngest(target)
+                                        .orElseThrow(),
+                                new NativeIngest.Source(
+                                        servers.bootstrapServers(),
+                                        null,
+                                        spec.topic(),
+                                        null,
+                                        spec.valueFormat().cliName(),
+                                        spec.kafkaConfig()),
+                                NATIVE_START_TIMEOUT))
+                        .consumerGroup();
             case DIRECT -> null;
         };
         ProbeStage probe = run.add(new ProbeStage(

@@ -6,7 +6,9 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The table a run prints at the end: one line per step, data latency first (the RockBench paper's figures 4–9). */
 final class ResultTable {
@@ -55,6 +57,12 @@ final class ResultTable {
                     sustained(step));
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
+        if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
+            out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and "))
+                    + " happen inside the database with the "
+                    + result.scenario().pipeline()
+                    + " pipeline: not observable, not 0)");
+        }
         out.flush();
     }
 

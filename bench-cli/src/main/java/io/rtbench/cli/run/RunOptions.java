@@ -29,7 +29,10 @@ public final class RunOptions {
     @Mixin
     TargetOptions target;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", description = "kafka-bridge, kafka-connect or direct.")
+    @Option(
+            names = "--pipeline",
+            paramLabel = "NAME",
+            description = "kafka-bridge, kafka-connect, direct or native (the database reads Kafka itself).")
     String pipeline;
 
     @Option(

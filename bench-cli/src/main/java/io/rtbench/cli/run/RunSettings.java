@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
@@ -9,6 +10,7 @@ import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.ProducerSettings;
 import io.rtbench.producer.Workload;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -59,6 +61,10 @@ final class RunSettings {
             more.put("bridgeLinger", Durations.format(spec.bridge().linger()));
             more.put("bridgeThreads", spec.bridge().threads());
             more.put("bridgeMaxInFlight", spec.bridge().maxInFlight());
+        }
+        if (spec.pipeline() == Pipeline.NATIVE) {
+            // inside the database: not measured, so absent from the steps rather than 0
+            more.put("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             more.put("connector", spec.connector());

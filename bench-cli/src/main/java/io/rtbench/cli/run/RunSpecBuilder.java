@@ -12,6 +12,9 @@ import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.NativeIngest;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
@@ -23,6 +26,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -165,7 +169,10 @@ public final class RunSpecBuilder {
         }
         resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
         String resolvedTarget = or(target, Defaults.TARGET).toLowerCase(Locale.ROOT);
-        named("target (--target)", () -> Targets.provider(resolvedTarget));
+        TargetProvider provider = named("target (--target)", () -> Targets.provider(resolvedTarget));
+        if (resolvedPipeline == Pipeline.NATIVE) {
+            requireNativeIngest(provider, resolvedTarget);
+        }
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -206,6 +213,28 @@ public final class RunSpecBuilder {
                                 "bridgeMaxInFlight (--bridge-max-in-flight)",
                                 or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
                 Path.of(or(result, defaultResult)));
+    }
+
+    /** A usage error before any server starts when the target cannot ingest from Kafka itself. */
+    private void requireNativeIngest(TargetProvider provider, String kind) {
+        TargetConfig unaddressed = new TargetConfig(
+                kind,
+                null,
+                or(collection, Defaults.COLLECTION),
+                null,
+                null,
+                targetOptions == null ? Map.of() : targetOptions);
+        Optional<NativeIngest> ingest =
+                named("target options (--target-option)", () -> provider.nativeIngest(unaddressed));
+        if (ingest.isEmpty()) {
+            List<String> able = Targets.providers().values().stream()
+                    .filter(p -> p.nativeIngest(new TargetConfig(p.kind(), null, null, null, null, null))
+                            .isPresent())
+                    .map(TargetProvider::kind)
+                    .toList();
+            throw new IllegalArgumentException("pipeline (--pipeline): " + kind
+                    + " does not ingest from Kafka itself; native works with " + String.join(", ", able));
+        }
     }
 
     private static Rate rate(String name, String text) {

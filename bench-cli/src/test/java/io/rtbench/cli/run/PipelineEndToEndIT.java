@@ -9,6 +9,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,36 @@ class PipelineEndToEndIT {
                 pipeline,
                 Runs.run(Runs.external(pipeline, "questdb", db, kafka, connect, dir)
                         .build("unused")));
+    }
+
+    /**
+     * ClickHouse reading Kafka itself: everything lands once, the probe sees it, and the stages inside the database
+     * are absent from the result (not observable), not 0. Blocks of 100 rows: at 500/s one every 0.2 s.
+     */
+    @Test
+    void clickhouseNative(@RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        RunSpecBuilder spec = Runs.external("native", "clickhouse", db, kafka, null, dir);
+        spec.targetOptions = Map.of("kafka.max.block.size", "100");
+        spec.duration = "8s";
+
+        RunResult result = Runs.run(spec.build("unused"));
+
+        assertThat(result.complete()).isTrue();
+        assertThat(result.scenario().pipeline()).isEqualTo("native");
+        assertThat(result.scenario().settings()).containsKey("notObservable");
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().produced()).isBetween(4_500L, 5_000L);
+        assertThat(step.events().landed()).isEqualTo(step.events().produced());
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.events().duplicates()).isZero();
+        assertThat(step.events().newestVisible()).isTrue();
+        assertThat(step.latencyMs()).containsKeys(Metrics.DATA, Metrics.PRODUCE_ACK, Metrics.SCHEDULE_DELAY);
+        assertThat(step.latencyMs()).doesNotContainKeys(Metrics.KAFKA_HOP, Metrics.SINK_WRITE);
+        // 32 probes; the engine's first block shows only after its first flush (seconds on 18.16)
+        assertThat(step.latencyMs().get(Metrics.DATA).count()).isGreaterThanOrEqualTo(3);
+        assertThat(step.backlog())
+                .as("the database's consumer group is sampled")
+                .isNotNull();
     }
 
     /** A third-party sink from a connector file: the Debezium JDBC sink, fed Connect's JSON envelope. */

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Options: {@code kafka.format} ({@code JSONEachRow}, the default: identity fields only, {@code doc} empty;
  * {@code TabSeparated}: the whole document in {@code doc}, but ClickHouse 18.16 loses a record each time a block ends
- * on its flush interval), {@code kafka.num.consumers} (1), {@code kafka.max.block.size} (rows; unset: the server's
- * {@code max_block_size}). The flush interval is not a table setting in 18.16: it is the server's
+ * on its flush interval), {@code kafka.num.consumers} (1), {@code kafka.max.block.size} (rows, default
+ * {@value #DEFAULT_MAX_BLOCK_SIZE}). The flush interval is not a table setting in 18.16: it is the server's
  * {@code stream_flush_interval_ms} (7,500 ms). See docs/TARGETS.md for what each does to data latency. Reads the plain
  * JSON documents only (value format {@code json}).
  */
@@ -30,6 +30,12 @@ final class ClickHouseNativeIngest implements NativeIngest {
     static final String CONSUMERS = "kafka.num.consumers";
     static final String MAX_BLOCK_SIZE = "kafka.max.block.size";
     static final Set<String> OPTIONS = Set.of(FORMAT, CONSUMERS, MAX_BLOCK_SIZE);
+
+    /**
+     * rtbench's default block: ClickHouse's own ({@code max_block_size}, 65,536 rows) takes half a minute to fill at a
+     * few thousand events per second, so nothing would be visible during a step (docs/TARGETS.md has the measurements).
+     */
+    static final int DEFAULT_MAX_BLOCK_SIZE = 1_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(ClickHouseNativeIngest.class);
 
@@ -48,7 +54,7 @@ final class ClickHouseNativeIngest implements NativeIngest {
                 config.collection(),
                 options.oneOf(FORMAT, ClickHouseKafkaDdl.JSON_EACH_ROW, ClickHouseKafkaDdl.TAB_SEPARATED),
                 options.integer(CONSUMERS, 1, 1),
-                options.integer(MAX_BLOCK_SIZE, 0, 1));
+                options.integer(MAX_BLOCK_SIZE, DEFAULT_MAX_BLOCK_SIZE, 1));
     }
 
     ClickHouseKafkaDdl ddl() {

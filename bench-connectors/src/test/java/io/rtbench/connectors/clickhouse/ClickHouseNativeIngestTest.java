@@ -45,7 +45,7 @@ class ClickHouseNativeIngestTest {
 
         assertThat(ddl.format()).isEqualTo("JSONEachRow");
         assertThat(ddl.consumers()).isEqualTo(1);
-        assertThat(ddl.createQueue("b:1", "t", "g")).doesNotContain("kafka_max_block_size");
+        assertThat(ddl.createQueue("b:1", "t", "g")).endsWith("kafka_max_block_size = 1000");
     }
 
     @Test
