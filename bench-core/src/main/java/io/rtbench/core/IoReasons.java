@@ -1,12 +1,18 @@
 package io.rtbench.core;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Why a file could not be read, in words: Java's file exceptions often carry only the path as their message. */
 public final class IoReasons {
+
+    private static final Pattern PARENTHESES_AT_END = Pattern.compile("\\(([^()]+)\\)$");
 
     private IoReasons() {}
 
@@ -19,6 +25,13 @@ public final class IoReasons {
         }
         if (e instanceof FileSystemException fileSystem && fileSystem.getReason() != null) {
             return fileSystem.getReason();
+        }
+        if (e instanceof FileNotFoundException && e.getMessage() != null) {
+            // java.io's "PATH (No such file or directory)": the reason is in the parentheses
+            Matcher reason = PARENTHESES_AT_END.matcher(e.getMessage());
+            if (reason.find()) {
+                return reason.group(1).toLowerCase(Locale.ROOT);
+            }
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }

@@ -22,6 +22,23 @@ public final class Converters {
         }
     }
 
+    /** A TCP port, or 0 for none. */
+    public static final class PortConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            int port;
+            try {
+                port = Integer.parseInt(value.strip());
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a port number");
+            }
+            if (port < 0 || port > 65535) {
+                throw new CommandLine.TypeConversionException("must be between 1 and 65535 (or 0: none), got " + port);
+            }
+            return port;
+        }
+    }
+
     /** {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}. */
     public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         @Override

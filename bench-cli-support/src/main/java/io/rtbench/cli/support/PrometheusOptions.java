@@ -9,7 +9,11 @@ public final class PrometheusOptions {
     /** The address {@code /metrics} binds to when {@code --prometheus-host} is not given (the rtbench image: 0.0.0.0). */
     public static final String PROMETHEUS_HOST_ENV = "RTBENCH_PROMETHEUS_HOST";
 
-    @Option(names = "--prometheus-port", paramLabel = "PORT", description = "Port of /metrics (0: none).")
+    @Option(
+            names = "--prometheus-port",
+            paramLabel = "PORT",
+            converter = Converters.PortConverter.class,
+            description = "Port of /metrics (0: none).")
     int prometheusPort;
 
     @Option(

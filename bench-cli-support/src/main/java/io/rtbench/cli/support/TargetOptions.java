@@ -77,6 +77,7 @@ public final class TargetOptions {
 
     /** The target of {@code kind} these options point at; {@link IllegalArgumentException} if they are wrong. */
     public TargetConfig config(String kind, Duration timeout) {
+        Targets.provider(kind.toLowerCase(Locale.ROOT));
         Credentials credentials = credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());

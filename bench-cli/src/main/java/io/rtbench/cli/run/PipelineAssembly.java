@@ -30,7 +30,6 @@ final class PipelineAssembly implements Engine.Assembly {
     private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     private static final Duration BRIDGE_RETRY_TIMEOUT = Duration.ofMinutes(2);
-    private static final Duration BRIDGE_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
     private static final Duration NATIVE_START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -139,6 +138,6 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.kafkaConfig(),
                 BRIDGE_RETRY_TIMEOUT,
                 spec.bridge().maxInFlight(),
-                BRIDGE_CONNECT_TIMEOUT);
+                spec.connectTimeout());
     }
 }

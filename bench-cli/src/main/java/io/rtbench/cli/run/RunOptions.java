@@ -11,6 +11,7 @@ import io.rtbench.cli.support.TargetOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -78,6 +79,12 @@ public final class RunOptions {
             description = "How long to wait between steps for the sink to catch up.")
     String drainTimeout;
 
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            description = "How long Kafka and the target may take to answer at the start before the run gives up.")
+    String connectTimeout;
+
     @Mixin
     BridgeOptions bridge;
 
@@ -117,6 +124,7 @@ public final class RunOptions {
         flags.probeInterval = given.text("--probe-interval");
         flags.probeTimeout = given.text("--probe-timeout");
         flags.drainTimeout = given.text("--drain-timeout");
+        flags.connectTimeout = given.text("--connect-timeout");
         flags.bridgeBatchSize = given.value("--bridge-batch-size");
         flags.bridgeLinger = given.text("--bridge-linger");
         flags.bridgeThreads = given.value("--bridge-threads");
@@ -125,10 +133,14 @@ public final class RunOptions {
         return flags;
     }
 
-    /** Defaults, then the scenario file, then the flags given. */
+    /** Defaults, then the scenario file, then the flags given; a scenario that cannot be read is a usage error. */
     RunSpecBuilder resolved(CommandSpec command) {
-        RunSpecBuilder base = scenario == null ? new RunSpecBuilder() : RunSpecBuilder.fromYaml(scenario);
-        return base.overriddenBy(flags(command));
+        try {
+            RunSpecBuilder base = scenario == null ? new RunSpecBuilder() : RunSpecBuilder.fromYaml(scenario);
+            return base.overriddenBy(flags(command));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);
+        }
     }
 
     int prometheusPort() {

@@ -78,16 +78,8 @@ final class RunServers implements Stage {
         }
     }
 
+    /** The addresses given; {@link RunSpec} has checked that the pipeline has the ones it needs. */
     private void useExternal(RunSpec spec) {
-        if (spec.pipeline().usesKafka() && spec.bootstrapServers() == null) {
-            throw new IllegalArgumentException("--servers external needs --bootstrap-servers");
-        }
-        if (spec.targetUrl() == null && databaseOf(spec.target()).isPresent()) {
-            throw new IllegalArgumentException("--servers external needs --target-url");
-        }
-        if (spec.pipeline() == Pipeline.KAFKA_CONNECT && spec.connectUrl() == null) {
-            throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
-        }
         bootstrapServers = spec.bootstrapServers();
         targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
         connectUrl = spec.connectUrl();

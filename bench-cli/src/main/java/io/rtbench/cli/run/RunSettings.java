@@ -9,7 +9,6 @@ import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.ProducerSettings;
 import io.rtbench.producer.Workload;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -34,7 +33,7 @@ final class RunSettings {
                 spec.kafkaConfig(),
                 4,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
-                Duration.ofSeconds(10),
+                spec.connectTimeout(),
                 spec.valueFormat());
         return new ProducerSettings(workload, generator, kafka);
     }
@@ -49,6 +48,7 @@ final class RunSettings {
         more.put("probeInterval", Durations.format(spec.probeInterval()));
         more.put("probeTimeout", Durations.format(spec.probeTimeout()));
         more.put("collection", spec.collection());
+        more.put("connectTimeout", Durations.format(spec.connectTimeout()));
         more.put("valueFormat", spec.valueFormat().cliName());
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());

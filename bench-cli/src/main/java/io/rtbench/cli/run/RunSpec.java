@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.Targets;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.util.Objects;
  * @param valueFormat the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
  * @param warmup produced at the step's rate before measuring, then discarded
  * @param drainTimeout how long to wait between steps for the sink to catch up
+ * @param connectTimeout how long Kafka and the target may take to answer at the start
  */
 public record RunSpec(
         String target,
@@ -49,6 +51,7 @@ public record RunSpec(
         Duration probeInterval,
         Duration probeTimeout,
         Duration drainTimeout,
+        Duration connectTimeout,
         BridgeSpec bridge,
         Path result) {
 
@@ -62,6 +65,23 @@ public record RunSpec(
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
+        if (!localServers) {
+            requireAddresses(target, pipeline, targetUrl, bootstrapServers, connectUrl);
+        }
+    }
+
+    /** With {@code --servers external}, the addresses the pipeline needs: a usage error before anything starts. */
+    private static void requireAddresses(
+            String target, Pipeline pipeline, URI targetUrl, String bootstrapServers, String connectUrl) {
+        if (pipeline.usesKafka() && bootstrapServers == null) {
+            throw new IllegalArgumentException("--servers external needs --bootstrap-servers");
+        }
+        if (targetUrl == null && Targets.provider(target).server().isPresent()) {
+            throw new IllegalArgumentException("--servers external needs --target-url");
+        }
+        if (pipeline == Pipeline.KAFKA_CONNECT && connectUrl == null) {
+            throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
+        }
     }
 
     /** The steps in order: every rate, for every batch size. */

@@ -12,6 +12,7 @@ import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -72,6 +73,7 @@ public final class RunSpecBuilder {
     public String probeInterval;
     public String probeTimeout;
     public String drainTimeout;
+    public String connectTimeout;
     public Integer bridgeBatchSize;
     public String bridgeLinger;
     public Integer bridgeThreads;
@@ -169,6 +171,10 @@ public final class RunSpecBuilder {
         }
         resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
         String resolvedTarget = or(target, Defaults.TARGET).toLowerCase(Locale.ROOT);
+        if (credentialsFile != null) {
+            // read now, so that an unreadable file is a usage error before any server starts; read again when used
+            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(Path.of(credentialsFile)));
+        }
         TargetProvider provider = named("target (--target)", () -> Targets.provider(resolvedTarget));
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
@@ -201,6 +207,7 @@ public final class RunSpecBuilder {
                 duration("probeInterval (--probe-interval)", or(probeInterval, Defaults.PROBE_INTERVAL), false),
                 duration("probeTimeout (--probe-timeout)", or(probeTimeout, Defaults.PROBE_TIMEOUT), false),
                 duration("drainTimeout (--drain-timeout)", or(drainTimeout, Defaults.DRAIN_TIMEOUT), true),
+                duration("connectTimeout (--connect-timeout)", or(connectTimeout, Defaults.CONNECT_TIMEOUT), false),
                 new BridgeSpec(
                         positive(
                                 "bridgeBatchSize (--bridge-batch-size)",

@@ -1,0 +1,195 @@
+package io.rtbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunEnvironment;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
+import io.rtbench.servers.local.FreePorts;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * What a user meets with bad input or an unreachable server, command by command (docs/GUIDE.md, "Exit codes"): exit 2
+ * for a usage error and 1 for a failure, one line on stderr that names the flag, the setting or the server, no stack
+ * trace, and within the connect timeout (10 s): never a hang and never a server started for nothing. Every case runs
+ * the real command in this JVM; the unreachable servers are closed ports of 127.0.0.1.
+ */
+class BadInputIT {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final int USAGE = CommandLines.USAGE;
+    private static final int FAILURE = CommandLines.FAILURE;
+
+    @TempDir
+    static Path dir;
+
+    private static ServerSocket busy;
+
+    @BeforeAll
+    static void holdAPort() throws IOException {
+        busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    }
+
+    @AfterAll
+    static void releaseThePort() throws IOException {
+        busy.close();
+    }
+
+    static Stream<Arguments> cases() {
+        String closed = "127.0.0.1:" + FreePorts.free();
+        String closedUrl = "http://" + closed;
+        String busyPort = Integer.toString(busy.getLocalPort());
+        Path result = dir.resolve("result.json");
+        ResultFiles.write(
+                result,
+                RunResult.started(
+                                "run-1",
+                                Instant.now(),
+                                RunEnvironment.detect(),
+                                new Scenario("null", "none", 50, 1, 1250, 1L, 0L, Map.of()))
+                        .finished(Instant.now(), true));
+        List<Arguments> cases = new ArrayList<>();
+        // run: flags
+        cases.add(usage("run --target mongodb", "unknown target kind 'mongodb'"));
+        cases.add(usage("run --pipeline carrier-pigeon", "pipeline (--pipeline): unknown pipeline"));
+        cases.add(usage("run --rate 20XB", "--rate"));
+        cases.add(usage("run --rate -5MB", "--rate"));
+        cases.add(usage("run --rates 1MB,fast", "--rates"));
+        cases.add(usage("run --batch-size 0", "--batch-size"));
+        cases.add(usage("run --generators 0", "--generators"));
+        cases.add(usage("run --doc-size 0", "--doc-size"));
+        cases.add(usage("run --duration 0s", "--duration"));
+        cases.add(usage("run --duration soon", "--duration"));
+        cases.add(usage("run --warmup -1s", "--warmup"));
+        cases.add(usage("run --probe-interval 0s", "--probe-interval"));
+        cases.add(usage("run --servers cloud", "--servers"));
+        cases.add(usage("run --value-format xml", "--value-format"));
+        cases.add(usage("run --bridge-threads 0", "--bridge-threads"));
+        cases.add(usage("run --bogus 1", "unknown option --bogus"));
+        cases.add(usage("run --prometheus-port 70000", "--prometheus-port"));
+        cases.add(usage("run --pipeline native --target postgres", "postgres does not ingest from Kafka itself"));
+        cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
+        cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
+        cases.add(usage(
+                "run --servers external --pipeline kafka-connect --target null --bootstrap-servers " + closed,
+                "--connect-url"));
+        cases.add(usage("run --credentials-file " + dir.resolve("none.properties"), "no such file"));
+        cases.add(usage("run --kafka-config " + dir.resolve("none.properties"), "no such file"));
+        // run: scenario files
+        cases.add(usage("run " + dir.resolve("absent.yaml"), "no such file"));
+        cases.add(usage("run " + write("unknown.yaml", "target: clickhouse\nbatchsize: 5\n"), "unknown setting"));
+        cases.add(usage(
+                "run " + write("typed.yaml", "target: clickhouse\nbatchSize: lots\n"),
+                "'batchSize' must be a whole number"));
+        cases.add(usage("run " + write("broken.yaml", "target: [clickhouse\nrate: 1MB\n"), "broken.yaml:"));
+        cases.add(usage("run " + write("kind.yaml", "target: mongodb\n"), "unknown target kind 'mongodb'"));
+        // sweep, peak, calibrate, quickstart
+        cases.add(usage("sweep --target null", "--rates is required"));
+        cases.add(usage("peak --growth 3 --increment 2MB", "not both"));
+        cases.add(usage("peak --max-steps 0", "--max-steps"));
+        cases.add(usage("peak --precision 2", "--precision"));
+        cases.add(usage("peak --start-rate 1MB --increment 500/s", "--increment"));
+        cases.add(usage("calibrate --visibility-delay -1s", "--visibility-delay"));
+        cases.add(usage("calibrate --visibility-delay 100ms --jitter 300ms", "--jitter"));
+        cases.add(usage("calibrate --pipeline kafka-connect", "--pipeline"));
+        cases.add(usage("quickstart --rates 1MB,20XB", "20XB"));
+        // produce
+        cases.add(usage("produce", "--bootstrap-servers is required"));
+        cases.add(usage("produce --destination carrier-pigeon", "--destination must be kafka, null or target"));
+        cases.add(usage("produce --sink bogus", "unknown target kind 'bogus'"));
+        cases.add(usage("produce --destination target", "--target is required"));
+        cases.add(usage("produce --destination target --target clickhouse", "--target-url"));
+        cases.add(usage("produce --destination null --key nonsense", "use id, generator or none"));
+        cases.add(usage("produce --destination null --rate 20XB", "--rate"));
+        cases.add(usage("produce --destination null --events -1", "--events"));
+        // bridge, evaluate
+        cases.add(usage("bridge --bootstrap-servers " + closed, "--target is required"));
+        cases.add(usage("bridge --target clickhouse", "--bootstrap-servers"));
+        cases.add(usage(
+                "bridge --target null --bootstrap-servers " + closed + " --bridge-batch-size 0",
+                "--bridge-batch-size"));
+        cases.add(usage("evaluate --target null", "--generator-ids"));
+        cases.add(usage("evaluate --target bogus --generator-ids 1", "unknown target kind 'bogus'"));
+        cases.add(usage("evaluate --target null --generator-ids 1 --probe-interval 0s", "--probe-interval"));
+        // servers, report, the command itself
+        cases.add(usage("servers start carrier-pigeon", "unknown server 'carrier-pigeon'"));
+        cases.add(usage("servers start kafka --port 70000", "--port"));
+        cases.add(usage("report " + result + " " + result + " --merge", "is given twice"));
+        cases.add(usage("--bogus", "unknown option --bogus"));
+        // unreachable servers and busy ports: exit 1 within the connect timeout, nothing left running
+        cases.add(failure(
+                "produce --bootstrap-servers " + closed + " --connect-timeout 2s --duration 5s", "cannot reach Kafka"));
+        cases.add(failure("bridge --target null --bootstrap-servers " + closed + " --connect-timeout 2s", "Kafka"));
+        cases.add(failure(
+                "evaluate --target clickhouse --target-url " + closedUrl + " --generator-ids 1 --duration 60s"
+                        + " --prometheus-port 0",
+                "clickhouse at " + closedUrl));
+        cases.add(failure(
+                "run --servers external --target null --bootstrap-servers " + closed + " --prometheus-port " + busyPort,
+                "--prometheus-port"));
+        cases.add(
+                failure("evaluate --target null --generator-ids 1 --prometheus-port " + busyPort, "--prometheus-port"));
+        cases.add(failure(
+                "run --servers external --target null --bootstrap-servers " + closed + " --prometheus-port 0"
+                        + " --connect-timeout 2s --result " + dir.resolve("unreachable.json"),
+                "cannot reach Kafka"));
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void badInputIsOneLineTheRightExitCodeAndNoHang(String args, int expectedExit, String named) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine command = CommandLines.commandLine(new RtbenchCommand());
+        command.setOut(new PrintWriter(out, true));
+        command.setErr(new PrintWriter(err, true));
+
+        long start = System.nanoTime();
+        int exit = command.execute(args.split(" "));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(exit).as("exit code; stderr: %s", err).isEqualTo(expectedExit);
+        assertThat(err.toString().lines()).as("one line").hasSize(1);
+        assertThat(err.toString()).contains(named).doesNotContain("\tat ").doesNotContain("Exception in");
+        assertThat(took).as("within the connect timeout").isLessThan(CONNECT_TIMEOUT);
+    }
+
+    private static Arguments usage(String args, String named) {
+        return Arguments.of(args, USAGE, named);
+    }
+
+    private static Arguments failure(String args, String named) {
+        return Arguments.of(args, FAILURE, named);
+    }
+
+    private static Path write(String name, String text) {
+        try {
+            return Files.writeString(dir.resolve(name), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
