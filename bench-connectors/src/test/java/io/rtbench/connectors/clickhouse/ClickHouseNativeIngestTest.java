@@ -27,7 +27,7 @@ class ClickHouseNativeIngestTest {
                 .isEqualTo("CREATE TABLE `default`.`rtbench_events_kafka` (doc String) ENGINE = Kafka SETTINGS"
                         + " kafka_broker_list = '127.0.0.1:9092', kafka_topic_list = 'rtbench.events',"
                         + " kafka_group_name = 'g', kafka_format = 'TabSeparated', kafka_row_delimiter = '\\n',"
-                        + " kafka_num_consumers = 1");
+                        + " kafka_num_consumers = 1, kafka_max_block_size = 1000");
         assertThat(ddl.createView())
                 .isEqualTo("CREATE MATERIALIZED VIEW `default`.`rtbench_events_kafka_mv` TO `default`.`rtbench_events`"
                         + " AS SELECT visitParamExtractString(doc, '_id') AS _id,"
