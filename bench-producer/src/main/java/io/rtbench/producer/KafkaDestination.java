@@ -13,6 +13,10 @@ import java.util.TreeMap;
  * @param partitions partitions of the topic when rtbench creates it (an existing topic is left as it is)
  * @param announceTopic where generators are announced for evaluators ({@code --generators-from-topic})
  * @param valueFormat the record value: the document itself, or the document in Kafka Connect's JSON envelope
+ * @param retryTimeout how long a send may wait for a broker that stopped answering mid-run (Kafka's
+ *     {@code max.block.ms}: the client's buffer is full, or it lost the topic's metadata) before the event counts as
+ *     failed and the run ends; {@code produce} waits its connect timeout, a pipeline run its {@code --retry-timeout},
+ *     so that a broker restarted within it loses nothing (docs/GUIDE.md)
  */
 public record KafkaDestination(
         String bootstrapServers,
@@ -22,7 +26,8 @@ public record KafkaDestination(
         int partitions,
         String announceTopic,
         Duration connectTimeout,
-        ValueFormat valueFormat)
+        ValueFormat valueFormat,
+        Duration retryTimeout)
         implements Destination {
 
     public static final String DEFAULT_TOPIC = "rtbench.events";
@@ -84,6 +89,28 @@ public record KafkaDestination(
         this(bootstrapServers, topic, key, clientConfig, partitions, announceTopic, connectTimeout, ValueFormat.JSON);
     }
 
+    /** Sends wait at most the connect timeout for a broker that stopped answering. */
+    public KafkaDestination(
+            String bootstrapServers,
+            String topic,
+            KeyMode key,
+            Map<String, String> clientConfig,
+            int partitions,
+            String announceTopic,
+            Duration connectTimeout,
+            ValueFormat valueFormat) {
+        this(
+                bootstrapServers,
+                topic,
+                key,
+                clientConfig,
+                partitions,
+                announceTopic,
+                connectTimeout,
+                valueFormat,
+                connectTimeout);
+    }
+
     public KafkaDestination {
         valueFormat = valueFormat == null ? ValueFormat.JSON : valueFormat;
         clientConfig = Map.copyOf(clientConfig);
@@ -101,6 +128,10 @@ public record KafkaDestination(
         }
         if (connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
+        }
+        retryTimeout = retryTimeout == null ? connectTimeout : retryTimeout;
+        if (retryTimeout.isNegative() || retryTimeout.isZero()) {
+            throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
         }
         KafkaProducerDefaults.idempotenceDropped(clientConfig); // a usage error when asked for and ruled out
     }

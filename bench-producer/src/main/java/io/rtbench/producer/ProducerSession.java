@@ -27,6 +27,7 @@ public final class ProducerSession implements AutoCloseable {
     private final SinkFactory sinks;
     private final String host = RunEnvironment.detect().host();
     private int generatorsCreated;
+    private boolean abandoned;
 
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
     public ProducerSession(ProducerSettings settings, EpochClock clock, String runId) {
@@ -103,6 +104,15 @@ public final class ProducerSession implements AutoCloseable {
         announce(step.loops(), true);
     }
 
+    /**
+     * Ends the session early, without waiting for the destination: what is still in flight is dropped and counted as
+     * failed (a run that ends on Ctrl-C, or because another part of it failed).
+     */
+    public void abandon() {
+        abandoned = true;
+        sinks.abort();
+    }
+
     /** Waits until every event sent so far is acknowledged (or failed). */
     public void flush() {
         sinks.flush();
@@ -132,6 +142,9 @@ public final class ProducerSession implements AutoCloseable {
 
     @Override
     public void close() {
+        if (abandoned) {
+            return;
+        }
         if (stats.hasFailed()) {
             sinks.abort();
         } else {

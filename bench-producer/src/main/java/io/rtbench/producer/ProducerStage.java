@@ -32,6 +32,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class ProducerStage implements Stage {
 
+    /** How long a run that ends early still takes acknowledgements: a broker that is there answers within it. */
+    private static final long ABANDON_GRACE_NANOS = 1_000_000_000L;
+
     private final ProducerSession session;
     private final ProducerSettings settings;
     private final ExecutorService runner = Executors.newSingleThreadExecutor(runnable -> {
@@ -44,6 +47,10 @@ public final class ProducerStage implements Stage {
     private Future<PhaseOutcome> running;
     private PhaseOutcome measured;
     private String phaseFailure;
+    /** The run ends early: what is in flight is dropped, not waited for. */
+    private boolean abandoned;
+    /** Whether the producer had failed itself when the run was abandoned: the dropped events alone do not count. */
+    private boolean failedWhenAbandoned;
 
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
     public ProducerStage(ProducerSettings settings, EpochClock clock, String runId) {
@@ -84,6 +91,17 @@ public final class ProducerStage implements Stage {
     @Override
     public void endPhase(Phase phase) {
         if (running == null) {
+            return;
+        }
+        if (phase.stop().get()) {
+            // The run ends (Ctrl-C, or a stage failed): the broker may be gone, and a generator may be waiting in a
+            // send for up to the retry timeout (max.block.ms); the acknowledgements could take Kafka's
+            // delivery.timeout.ms (2 minutes). Neither is waited for: the generators are interrupted, and what is still
+            // in flight a second later is dropped at the step's end and counted as failed.
+            running.cancel(true);
+            running = null;
+            failedWhenAbandoned = failure().isPresent();
+            abandoned = true;
             return;
         }
         try {
@@ -140,19 +158,30 @@ public final class ProducerStage implements Stage {
 
     @Override
     public Optional<String> failure() {
+        if (abandoned && !failedWhenAbandoned) {
+            return Optional.empty();
+        }
         if (session.stats().hasFailed()) {
             return Optional.of(session.stats().failureSummary());
         }
         return Optional.ofNullable(phaseFailure);
     }
 
-    /** Waits for every acknowledgement, then adds the rates, document sizes and counts of the measured phase. */
+    /**
+     * Waits for every acknowledgement (or, when the run ends early, drops what is in flight and counts it as failed),
+     * then adds the rates, document sizes and counts of the measured phase.
+     */
     @Override
     public void finishStep(StepResult.Builder result) {
         if (step == null) {
             return;
         }
-        session.finish(step);
+        if (abandoned) {
+            awaitAcknowledgements(ABANDON_GRACE_NANOS);
+            session.abandon();
+        } else {
+            session.finish(step);
+        }
         ProducerStats stats = session.stats();
         int docSize = settings.generator().docSizeBytes();
         Rate rate = current.rate();
@@ -175,6 +204,20 @@ public final class ProducerStage implements Stage {
         DocSizeStats sizes = step.docSizes();
         result.docBytes(new DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()));
         result.events(EventCounts.producedOnly(stats.ackedEvents(), stats.failed()));
+    }
+
+    /** Waits, at most {@code nanos}, until every measured event sent was acknowledged or failed. */
+    private void awaitAcknowledgements(long nanos) {
+        ProducerStats stats = session.stats();
+        long deadline = System.nanoTime() + nanos;
+        while (stats.sentEvents() > stats.ackedEvents() + stats.failed() && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** The generators of the current step. */
@@ -216,6 +259,10 @@ public final class ProducerStage implements Stage {
     @Override
     public void close() {
         runner.shutdownNow();
-        session.close();
+        if (abandoned) {
+            session.abandon(); // also when the run failed before this step's end
+        } else {
+            session.close();
+        }
     }
 }

@@ -2,8 +2,11 @@ package io.rtbench.producer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.Step;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
@@ -12,7 +15,11 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.ByteArrayOutputStream;
@@ -29,6 +36,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -244,6 +252,53 @@ class ProducerIT {
         assertThat(result.scenario().settings()).containsEntry("warmup", "1s");
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 6_000);
         assertThat(records).as("warmup and measured events both sent").hasSizeBetween(5_900, 6_100);
+    }
+
+    /**
+     * A run that ends early (another stage failed, or Ctrl-C) while its broker is gone: the producer's part ends within
+     * a second.
+     * Before, it waited for a generator blocked in a send (max.block.ms, a minute here), then for the acknowledgements
+     * (Kafka's delivery.timeout.ms, 2 minutes). What was in flight is counted as failed, and is not the producer's own
+     * failure: the run's one line names the stage that failed.
+     */
+    @Test
+    void aPhaseStoppedWhileTheBrokerIsGoneIsNotWaitedFor() throws Exception {
+        RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+        String topic = "gone-" + UUID.randomUUID();
+        KafkaDestination destination = new KafkaDestination(
+                kafka.address(),
+                topic,
+                KafkaDestination.KeyMode.ID,
+                Map.of(),
+                1,
+                topic + ".generators",
+                Duration.ofSeconds(10),
+                KafkaDestination.ValueFormat.JSON,
+                Duration.ofMinutes(1));
+        Rate rate = Rate.ofEventsPerSecond(2_000);
+        ProducerSettings settings = new ProducerSettings(
+                new Workload(rate, 50, 1, Duration.ofMinutes(1), 0, 0), GeneratorSettings.withSeed(1), destination);
+        AtomicBoolean stop = new AtomicBoolean();
+        Phase phase = new Phase(Phase.Kind.MEASURED, rate, 50, System.nanoTime(), Duration.ofMinutes(1), 0, stop);
+        try (ProducerStage stage = new ProducerStage(settings, EpochClock.SYSTEM, "gone")) {
+            try (kafka) {
+                stage.beginStep(new Step(1, rate, 50, Duration.ZERO, Duration.ofMinutes(1), 0));
+                stage.startPhase(phase);
+                await().atMost(Duration.ofSeconds(30)).until(() -> stage.stats().ackedEvents() > 2_000);
+            }
+            Thread.sleep(2_000); // the client lost the topic's metadata: the next send waits for it
+
+            stop.set(true); // what the engine does when a stage failed
+            long startNanos = System.nanoTime();
+            stage.endPhase(phase);
+            StepResult.Builder step = StepResult.builder().durationSec(1.0);
+            stage.finishStep(step);
+            Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+
+            assertThat(took).isLessThan(Duration.ofSeconds(5));
+            assertThat(stage.failure()).isEmpty();
+            assertThat(step.events().failed()).as("dropped, and counted").isPositive();
+        }
     }
 
     private static List<ConsumerRecord<byte[], byte[]>> consumeAll(RunningServer kafka, String topic, int expected) {

@@ -78,6 +78,9 @@ final class ConnectStage implements Stage {
             config.put(
                     RtbenchSinkConfig.MAX_IN_FLIGHT,
                     Integer.toString(spec.bridge().maxInFlight()));
+            config.put(
+                    RtbenchSinkConfig.RETRY_TIMEOUT_MS,
+                    Long.toString(spec.retryTimeout().toMillis()));
             config.put(RtbenchSinkConfig.METRICS_DIR, metricsDir.toString());
             config.put(RtbenchSinkConfig.METRICS_INTERVAL_MS, Long.toString(METRICS_INTERVAL.toMillis()));
             if (target.credentials().hasUser() || target.credentials().hasApiKey()) {

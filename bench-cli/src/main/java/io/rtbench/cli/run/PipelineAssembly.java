@@ -29,7 +29,6 @@ final class PipelineAssembly implements Engine.Assembly {
     private static final Duration TARGET_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
-    private static final Duration BRIDGE_RETRY_TIMEOUT = Duration.ofMinutes(2);
     /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
     private static final Duration NATIVE_START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -136,7 +135,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.bridge().linger(),
                 spec.bridge().threads(),
                 spec.kafkaConfig(),
-                BRIDGE_RETRY_TIMEOUT,
+                spec.retryTimeout(),
                 spec.bridge().maxInFlight(),
                 spec.connectTimeout());
     }

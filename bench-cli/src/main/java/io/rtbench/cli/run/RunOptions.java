@@ -85,6 +85,13 @@ public final class RunOptions {
             description = "How long Kafka and the target may take to answer at the start before the run gives up.")
     String connectTimeout;
 
+    @Option(
+            names = "--retry-timeout",
+            paramLabel = "DURATION",
+            description = "How long a broker or target that stops answering mid-run is waited for (the producer's"
+                    + " sends, the sink's writes) before the run gives up.")
+    String retryTimeout;
+
     @Mixin
     BridgeOptions bridge;
 
@@ -125,6 +132,7 @@ public final class RunOptions {
         flags.probeTimeout = given.text("--probe-timeout");
         flags.drainTimeout = given.text("--drain-timeout");
         flags.connectTimeout = given.text("--connect-timeout");
+        flags.retryTimeout = given.text("--retry-timeout");
         flags.bridgeBatchSize = given.value("--bridge-batch-size");
         flags.bridgeLinger = given.text("--bridge-linger");
         flags.bridgeThreads = given.value("--bridge-threads");

@@ -34,7 +34,8 @@ final class RunSettings {
                 4,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 spec.connectTimeout(),
-                spec.valueFormat());
+                spec.valueFormat(),
+                spec.retryTimeout());
         return new ProducerSettings(workload, generator, kafka);
     }
 
@@ -49,6 +50,7 @@ final class RunSettings {
         more.put("probeTimeout", Durations.format(spec.probeTimeout()));
         more.put("collection", spec.collection());
         more.put("connectTimeout", Durations.format(spec.connectTimeout()));
+        more.put("retryTimeout", Durations.format(spec.retryTimeout()));
         more.put("valueFormat", spec.valueFormat().cliName());
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());

@@ -25,6 +25,9 @@ import java.util.Objects;
  * @param warmup produced at the step's rate before measuring, then discarded
  * @param drainTimeout how long to wait between steps for the sink to catch up
  * @param connectTimeout how long Kafka and the target may take to answer at the start
+ * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives up:
+ *     the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries, rtbench's
+ *     Connect sink's retries
  */
 public record RunSpec(
         String target,
@@ -52,6 +55,7 @@ public record RunSpec(
         Duration probeTimeout,
         Duration drainTimeout,
         Duration connectTimeout,
+        Duration retryTimeout,
         BridgeSpec bridge,
         Path result) {
 

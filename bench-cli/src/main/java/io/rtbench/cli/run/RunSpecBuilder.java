@@ -74,6 +74,7 @@ public final class RunSpecBuilder {
     public String probeTimeout;
     public String drainTimeout;
     public String connectTimeout;
+    public String retryTimeout;
     public Integer bridgeBatchSize;
     public String bridgeLinger;
     public Integer bridgeThreads;
@@ -208,6 +209,7 @@ public final class RunSpecBuilder {
                 duration("probeTimeout (--probe-timeout)", or(probeTimeout, Defaults.PROBE_TIMEOUT), false),
                 duration("drainTimeout (--drain-timeout)", or(drainTimeout, Defaults.DRAIN_TIMEOUT), true),
                 duration("connectTimeout (--connect-timeout)", or(connectTimeout, Defaults.CONNECT_TIMEOUT), false),
+                duration("retryTimeout (--retry-timeout)", or(retryTimeout, Defaults.RETRY_TIMEOUT), false),
                 new BridgeSpec(
                         positive(
                                 "bridgeBatchSize (--bridge-batch-size)",

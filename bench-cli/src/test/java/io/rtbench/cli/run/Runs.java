@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /** Short runs against the integration tests' shared servers, through the real runner. */
 final class Runs {
@@ -32,6 +34,17 @@ final class Runs {
             RunningServer kafka,
             RunningServer connect,
             Path dir) {
+        return external(pipeline, target, database, kafka.address(), connect == null ? null : connect.address(), dir);
+    }
+
+    /** As above, with Kafka's and Connect's addresses (null: none) rather than the servers. */
+    static RunSpecBuilder external(
+            String pipeline,
+            String target,
+            RunningServer database,
+            String bootstrapServers,
+            String connectUrl,
+            Path dir) {
         String name = (pipeline + "_" + target + "_"
                         + UUID.randomUUID().toString().substring(0, 8))
                 .replace('-', '_')
@@ -41,8 +54,8 @@ final class Runs {
         spec.pipeline = pipeline;
         spec.servers = "external";
         spec.targetUrl = database == null ? "reference://" + name : database.address();
-        spec.bootstrapServers = kafka.address();
-        spec.connectUrl = connect == null ? null : connect.address();
+        spec.bootstrapServers = bootstrapServers;
+        spec.connectUrl = connectUrl;
         spec.collection = name;
         spec.topic = "events." + name;
         spec.rates = List.of("500/s");
@@ -67,6 +80,28 @@ final class Runs {
     static RunResult run(RunSpec spec, ServerProvider provider, StepSource steps, AtomicBoolean stop) {
         PipelineAssembly assembly = new PipelineAssembly(spec, provider, pluginPath(), "127.0.0.1", 0);
         return Engine.run(RunLauncher.plan(spec, steps), quiet(), assembly, stop);
+    }
+
+    /**
+     * Runs {@code work} on a thread of its own, never on the common ForkJoinPool ({@code CompletableFuture.supplyAsync}):
+     * the JDK's HttpClient completes the futures of every HTTP call there, and on 2 cores that pool has one worker. A
+     * run holding it delays its own probes and writes by seconds, until a blocked call lets the pool add a worker (seen
+     * as a bridge that falls behind, and a run that takes 30 s to close).
+     */
+    static <T> CompletableFuture<T> inBackground(String name, Supplier<T> work) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        result.complete(work.get());
+                    } catch (Throwable e) {
+                        result.completeExceptionally(e);
+                    }
+                },
+                name);
+        thread.setDaemon(true);
+        thread.start();
+        return result;
     }
 
     static String pluginPath() {

@@ -59,6 +59,9 @@ final class BridgeWorker implements Runnable {
     private Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     private long batchDeadlineNanos;
     private boolean recommit;
+    /** The final commit was tried: closing the consumer revokes its partitions, which must not try it again. */
+    private boolean committedOnStop;
+
     private RuntimeException rebalanceFailure;
 
     BridgeWorker(
@@ -116,7 +119,8 @@ final class BridgeWorker implements Runnable {
         } finally {
             writes.close();
             if (consumer != null) {
-                consumer.close(CloseOptions.timeout(settings.connectTimeout()));
+                // a broker that does not answer is not waited for again (leaving the group)
+                consumer.close(CloseOptions.timeout(broker.silent() ? Duration.ZERO : settings.connectTimeout()));
             }
         }
     }
@@ -275,7 +279,17 @@ final class BridgeWorker implements Runnable {
             awaitFinished();
         }
         Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
-        if (acknowledged.isEmpty()) {
+        if (acknowledged.isEmpty() || committedOnStop) {
+            return;
+        }
+        committedOnStop = stopping.get();
+        if (broker.silent()) {
+            // At-least-once holds, as below; a run that ends because Kafka is gone ends now, not after a commit
+            // timeout.
+            LOG.warn(
+                    "Kafka at {} does not answer: {} not committed; those events will be read again",
+                    settings.bootstrapServers(),
+                    acknowledged);
             return;
         }
         try {

@@ -63,6 +63,11 @@ final class BrokerWatch {
         }
     }
 
+    /** Whether the broker's last metadata request went unanswered, and nothing was heard from it since. */
+    boolean silent() {
+        return unanswered;
+    }
+
     /** The broker answered (records arrived, a commit was acknowledged). */
     void contact() {
         lastContactNanos = nanoClock.getAsLong();

@@ -279,6 +279,77 @@ class BridgeWorkerTest {
         assertThat(unreachable.closed()).isTrue();
     }
 
+    /**
+     * Kafka gone at the end of a run: the worker stops without a commit that cannot be answered (before, it waited the
+     * connect timeout for it twice: once stopping, once more as closing the consumer revoked its partitions). What it
+     * wrote is read again, as after a crash.
+     */
+    @Test
+    void aBrokerThatStoppedAnsweringIsNotWaitedForAtStop() throws Exception {
+        AtomicBoolean gone = new AtomicBoolean();
+        AtomicInteger unansweredAsks = new AtomicInteger();
+        AtomicInteger commitsWhileGone = new AtomicInteger();
+        MockConsumer<byte[], byte[]> losing = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
+            @Override
+            public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+                LockSupport.parkNanos(Math.min(timeout.toNanos(), 2_000_000));
+                return super.poll(Duration.ZERO);
+            }
+
+            @Override
+            public Map<String, List<PartitionInfo>> listTopics(Duration timeout) {
+                if (gone.get()) {
+                    unansweredAsks.incrementAndGet();
+                    throw new TimeoutException("Timeout expired while fetching topic metadata");
+                }
+                return super.listTopics(timeout);
+            }
+
+            @Override
+            public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets, Duration timeout) {
+                if (gone.get()) {
+                    commitsWhileGone.incrementAndGet();
+                    throw new TimeoutException("Timeout of " + timeout.toMillis() + "ms expired before commit");
+                }
+                super.commitSync(offsets, timeout);
+            }
+        };
+        losing.schedulePollTask(() -> {
+            losing.rebalance(List.of(P0));
+            losing.updateBeginningOffsets(Map.of(P0, 0L));
+            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(1), 7);
+            for (int i = 0; i < 100; i++) {
+                losing.addRecord(new ConsumerRecord<>(TOPIC, 0, i, null, generator.next(T0 + i)));
+            }
+        });
+        target.expectedEvents = Integer.MAX_VALUE; // this test stops the worker itself
+        BridgeSettings settings = new BridgeSettings(
+                        "127.0.0.1:9092",
+                        TOPIC,
+                        null,
+                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                        50,
+                        Duration.ofMillis(1),
+                        1,
+                        Map.of(),
+                        Duration.ofSeconds(20))
+                .withConnectTimeout(Duration.ofMillis(200));
+        BridgeWorker worker =
+                new BridgeWorker(settings, () -> losing, target, () -> T0 + 5_000, stats, stopping, "test");
+        Thread running = runInBackground(worker);
+        await().until(() -> target.wroteAllBelow(100));
+
+        gone.set(true);
+        await().until(() -> unansweredAsks.get() > 0); // after a second without a word, the worker asked
+        stopping.set(true);
+        worker.stop();
+        running.join(10_000);
+
+        assertThat(running.isAlive()).isFalse();
+        assertThat(commitsWhileGone).hasValue(0);
+        assertThat(losing.closed()).isTrue();
+    }
+
     private long committed() {
         return lastCommitted.get(P0).offset();
     }

@@ -38,7 +38,7 @@ public final class KafkaSinkFactory implements SinkFactory {
         Map<String, Object> properties = new HashMap<>();
         // send() must not block longer than a user is told to wait when the broker is gone.
         properties.put(
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, destination.connectTimeout().toMillis());
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, destination.retryTimeout().toMillis());
         properties.putAll(KafkaProducerDefaults.resolve(destination.clientConfig()));
         properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, destination.bootstrapServers());
         properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

@@ -26,6 +26,23 @@ class KafkaSinkFactoryTest {
                 .containsEntry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 7_000L);
     }
 
+    /** A pipeline run waits its retry timeout for a broker that went away mid-run; produce, its connect timeout. */
+    @Test
+    void aSendWaitsTheRetryTimeoutForABrokerThatWentAway() {
+        KafkaDestination run = new KafkaDestination(
+                "127.0.0.1:9092",
+                "t",
+                KeyMode.ID,
+                Map.of(),
+                4,
+                KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
+                Duration.ofSeconds(7),
+                KafkaDestination.ValueFormat.JSON,
+                Duration.ofMinutes(2));
+
+        assertThat(KafkaSinkFactory.clientProperties(run)).containsEntry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 120_000L);
+    }
+
     @Test
     void producerConfigOverridesTheDefaultsButNotTheSerializersOrTheBroker() {
         Map<String, Object> properties = KafkaSinkFactory.clientProperties(destination(Map.of(

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import kafka.server.KafkaConfig;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.properties.MetaPropertiesEnsemble;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -87,16 +89,25 @@ public final class KafkaServer extends StartedServer {
     }
 
     /**
-     * What {@code kafka-storage.sh format} does for the log directories the config names (the temp dir's, or a user's
-     * {@code log.dirs} setting), with its console output sent to the log instead.
+     * What {@code kafka-storage.sh format --ignore-formatted} does for the log directories the config names (the temp
+     * dir's, or a user's {@code log.dirs} setting), with its console output sent to the log instead. Directories
+     * formatted before keep their data and cluster id: a broker stopped and started again on the same {@code log.dirs}
+     * is the same broker, restarted (docs/GUIDE.md, {@code rtbench servers}).
      */
     private static void format(KafkaConfig config) {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         try (PrintStream printStream = new PrintStream(output, true, StandardCharsets.UTF_8)) {
+            Optional<String> formattedBefore = new MetaPropertiesEnsemble.Loader()
+                    .addLogDirs(config.logDirs())
+                    .addMetadataLogDir(config.metadataLogDir())
+                    .load()
+                    .clusterId();
             Formatter formatter = new Formatter()
                     .setPrintStream(printStream)
                     .setNodeId(Integer.parseInt(KafkaBrokerConfig.NODE_ID))
-                    .setClusterId(Uuid.randomUuid().toString())
+                    .setClusterId(
+                            formattedBefore.orElseGet(() -> Uuid.randomUuid().toString()))
+                    .setIgnoreFormatted(true)
                     .setMetadataLogDirectory(config.metadataLogDir())
                     .setControllerListenerName(KafkaBrokerConfig.CONTROLLER_LISTENER);
             config.logDirs().forEach(formatter::addDirectory);

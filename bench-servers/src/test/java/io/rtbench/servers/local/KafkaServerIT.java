@@ -95,12 +95,37 @@ class KafkaServerIT {
         }
     }
 
+    /** Stopped and started again on its {@code log.dirs}, it is the same broker: its cluster id, topics and records. */
+    @Test
+    void aBrokerStartedAgainOnItsLogDirsKeepsItsRecords(@TempDir Path dir) throws Exception {
+        ServerOptions options =
+                new ServerOptions(0, Map.of("log.dirs", dir.resolve("kafka-log").toString()));
+        String topic = "restart-" + UUID.randomUUID();
+        String clusterId;
+        try (KafkaServer kafka = KafkaServer.start(options)) {
+            KafkaClients.produce(kafka.address(), topic, List.of("before"));
+            clusterId = clusterId(kafka.address());
+        }
+        try (KafkaServer again = KafkaServer.start(options)) {
+            KafkaClients.produce(again.address(), topic, List.of("after"));
+
+            assertThat(clusterId(again.address())).isEqualTo(clusterId);
+            assertThat(KafkaClients.consume(again.address(), topic, 2)).containsExactlyInAnyOrder("before", "after");
+        }
+    }
+
     @Test
     void aTakenPortFailsAtOnceNamingThePort() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             assertThatThrownBy(() -> KafkaServer.start(ServerOptions.onPort(taken.getLocalPort())))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
+        }
+    }
+
+    private static String clusterId(String bootstrapServers) throws Exception {
+        try (Admin admin = KafkaClients.admin(bootstrapServers)) {
+            return admin.describeCluster().clusterId().get();
         }
     }
 
