@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
@@ -23,6 +24,8 @@ import java.util.Objects;
  * @param valueFormat the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
  * @param warmup produced at the step's rate before measuring, then discarded
  * @param drainTimeout how long to wait between steps for the sink to catch up
+ * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
+ * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  */
 public record RunSpec(
         String target,
@@ -50,7 +53,9 @@ public record RunSpec(
         Duration probeTimeout,
         Duration drainTimeout,
         BridgeSpec bridge,
-        Path result) {
+        Path result,
+        Repetitions repetitions,
+        boolean forkServers) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -58,10 +63,51 @@ public record RunSpec(
 
     public RunSpec {
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(repetitions, "repetitions");
         targetOptions = Map.copyOf(targetOptions);
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
+    }
+
+    /**
+     * The run as fork {@code fork} makes it: with several forks each has its own collection and topic (and so its own
+     * consumer group or connector, named after the collection), so that no fork reads what an earlier one wrote; a run
+     * of one fork keeps the names it was given.
+     */
+    public RunSpec forFork(int fork) {
+        if (repetitions.forks() < 2) {
+            return this;
+        }
+        return new RunSpec(
+                target,
+                pipeline,
+                localServers,
+                targetUrl,
+                bootstrapServers,
+                connectUrl,
+                collection + "_fork" + fork,
+                targetOptions,
+                credentialsFile,
+                kafkaConfig,
+                connector,
+                topic + ".fork" + fork,
+                valueFormat,
+                rates,
+                batchSizes,
+                generators,
+                docSize,
+                seed,
+                prefill,
+                warmup,
+                duration,
+                probeInterval,
+                probeTimeout,
+                drainTimeout,
+                bridge,
+                result,
+                repetitions,
+                forkServers);
     }
 
     /** The steps in order: every rate, for every batch size. */

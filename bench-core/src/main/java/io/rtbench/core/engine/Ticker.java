@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Once a second during a measured phase: moves every recorder's interval into the step's interval log and to the
- * {@link TickListener}s, and rewrites the status line: the step, time left, the rate achieved against the target, then
+ * Once a second during a measured phase: moves every recorder's interval into the step's interval log (or the open
+ * iteration's window, see {@link IterationWindows}) and to the {@link TickListener}s, and rewrites the status line: the step, time left, the rate achieved against the target, then
  * what each stage says of itself (backlog, data p50/p99, probe errors, …).
  */
 final class Ticker implements AutoCloseable {
@@ -30,6 +30,7 @@ final class Ticker implements AutoCloseable {
     private final List<Stage> stages;
     private final List<LatencyRecorder> recorders;
     private final IntervalLog log;
+    private final IterationWindows windows;
     private final List<TickListener> listeners;
     private final StatusLine status;
     private final LongSupplier nanoTime;
@@ -45,7 +46,10 @@ final class Ticker implements AutoCloseable {
     /**
      * @param durationSeconds the phase's length, or null when it runs until stopped
      * @param targetEventsPerSec the paced rate; infinite for {@code max}, NaN where nothing is paced
-     * @param log the step's interval log, or null without a result file
+     * @param log the step's interval log, or null without a result file (or with {@code windows})
+     * @param windows the step's iterations, or null for a step of one
+     * @param windowBoundaries when each window but the last ends, on {@code nanoTime}'s scale; the last one ends with
+     *     the phase ({@link #close()})
      */
     Ticker(
             String label,
@@ -53,6 +57,8 @@ final class Ticker implements AutoCloseable {
             double targetEventsPerSec,
             List<Stage> stages,
             IntervalLog log,
+            IterationWindows windows,
+            List<Long> windowBoundaries,
             List<TickListener> listeners,
             StatusLine status,
             LongSupplier nanoTime) {
@@ -63,12 +69,22 @@ final class Ticker implements AutoCloseable {
         this.recorders =
                 stages.stream().flatMap(stage -> stage.recorders().stream()).toList();
         this.log = log;
+        this.windows = windows;
         this.listeners = listeners;
         this.status = status;
         this.nanoTime = nanoTime;
         this.startNanos = nanoTime.getAsLong();
         this.lastTickNanos = startNanos;
         timer.scheduleAtFixedRate(this::tickQuietly, 1, 1, TimeUnit.SECONDS);
+        for (long boundary : windowBoundaries) {
+            timer.schedule(this::endWindow, Math.max(0, boundary - startNanos), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** A window's end: what was recorded up to now belongs to it. */
+    private synchronized void endWindow() {
+        tickQuietly();
+        windows.close(nanoTime.getAsLong());
     }
 
     private void tickQuietly() {
@@ -87,6 +103,9 @@ final class Ticker implements AutoCloseable {
             Histogram interval = recorder.takeInterval();
             if (log != null) {
                 log.append(interval);
+            }
+            if (windows != null) {
+                windows.record(interval);
             }
             intervals.put(recorder.name(), interval);
         }
@@ -142,6 +161,9 @@ final class Ticker implements AutoCloseable {
     public synchronized void close() {
         timer.shutdownNow();
         tick();
+        if (windows != null) {
+            windows.close(nanoTime.getAsLong());
+        }
         status.finish();
     }
 }
