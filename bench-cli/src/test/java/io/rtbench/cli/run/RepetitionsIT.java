@@ -1,0 +1,141 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepRepetitions;
+import io.rtbench.core.result.StepRepetitions.Iteration;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * JMH-style repetitions end to end (docs/MEASUREMENT.md, "Repetitions"): {@code rtbench run} against the reference
+ * target through a real Kafka, three forks of three iterations.
+ */
+@ExtendWith(ServersExtension.class)
+class RepetitionsIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void threeForksOfThreeIterationsGivePooledPercentilesAndAFiniteScoreError(@RealServer("kafka") RunningServer kafka)
+            throws IOException {
+        Path file = dir.resolve("forks.json");
+        StringWriter out = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
+        rtbench.setOut(new PrintWriter(out, true));
+
+        long started = System.nanoTime();
+        int exit = rtbench.execute(
+                "run",
+                "--target",
+                "reference",
+                "--servers",
+                "external",
+                "--bootstrap-servers",
+                kafka.address(),
+                "--target-url",
+                "reference://repetitions",
+                "--collection",
+                "repetitions",
+                "--topic",
+                "events.repetitions",
+                "--rate",
+                "1000/s",
+                "--warmup",
+                "2s",
+                "--probe-interval",
+                "100ms",
+                "--forks",
+                "3",
+                "--iterations",
+                "3",
+                "--iteration-time",
+                "5s",
+                "--prometheus-port",
+                "0",
+                "--result",
+                file.toString());
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        assertThat(exit).as(out.toString()).isEqualTo(CommandLines.OK);
+        RunResult result = ResultFiles.read(file);
+        assertThat(result.complete()).isTrue();
+        StepResult step = result.steps().get(0);
+        StepRepetitions repetitions = step.repetitions();
+        assertThat(repetitions.forks()).isEqualTo(3);
+        assertThat(repetitions.iterationResults())
+                .extracting(it -> it.fork() + "." + it.iteration())
+                .containsExactly("1.1", "1.2", "1.3", "2.1", "2.2", "2.3", "3.1", "3.2", "3.3");
+        assertThat(repetitions.iterationResults())
+                .allSatisfy(it -> assertThat(it.durationSec()).isBetween(4.8, 5.5));
+        StepRepetitions.MetricScores data = repetitions.scores().get(Metrics.DATA);
+        assertThat(data.p50().scoreError()).isFinite().isPositive();
+        assertThat(data.p99().scoreError()).isFinite().isPositive();
+        assertThat(data.p50().perFork()).hasSize(3);
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.events().produced())
+                .as("3 forks x (2 s warmup + 15 s) at 1000/s: the audit counts every event")
+                .isBetween(48_000L, 54_000L);
+
+        // pooled percentiles == those of one histogram of every sample, read back from every iteration's own .hlog
+        Map<String, Histogram> everySample = new java.util.HashMap<>();
+        for (Iteration iteration : repetitions.iterationResults()) {
+            for (Histogram interval : intervals(dir.resolve(iteration.histogramLog()))) {
+                everySample
+                        .computeIfAbsent(interval.getTag(), tag -> LatencyRecorder.newHistogram())
+                        .add(interval);
+            }
+        }
+        assertThat(everySample.keySet()).contains(Metrics.DATA, Metrics.TRUTH, Metrics.KAFKA_HOP);
+        everySample.forEach((metric, histogram) ->
+                assertThat(step.latencyMs().get(metric)).as(metric).isEqualTo(LatencySummary.ofMicros(histogram)));
+        System.out.printf(
+                "repetitions: %.0f s; data p50 %.2f ± %.2f ms (forks %s), p99 %.2f ± %.2f ms (forks %s); pooled p50 %.2f"
+                        + " p99 %.2f ms%n",
+                seconds,
+                data.p50().score(),
+                data.p50().scoreError(),
+                data.p50().perFork(),
+                data.p99().score(),
+                data.p99().scoreError(),
+                data.p99().perFork(),
+                step.latencyMs().get(Metrics.DATA).p50(),
+                step.latencyMs().get(Metrics.DATA).p99());
+    }
+
+    private static List<Histogram> intervals(Path log) throws IOException {
+        List<Histogram> all = new ArrayList<>();
+        try (FileInputStream in = new FileInputStream(log.toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            Histogram next;
+            while ((next = (Histogram) reader.nextIntervalHistogram()) != null) {
+                all.add(next);
+            }
+        }
+        return all;
+    }
+}
