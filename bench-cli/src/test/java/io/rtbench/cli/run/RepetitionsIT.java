@@ -127,6 +127,92 @@ class RepetitionsIT {
                 step.latencyMs().get(Metrics.DATA).p99());
     }
 
+    @Test
+    void twoRunsOfOneScenarioAreIndistinguishableAndATripledVisibilityDelayIsSlower(
+            @RealServer("kafka") RunningServer kafka) {
+        Path fast = reference(kafka, "fast", "50ms");
+        Path again = reference(kafka, "again", "50ms");
+        Path slow = reference(kafka, "slow", "150ms");
+
+        String sameScenario = compare(fast, again);
+        String slower = compare(fast, slow);
+        String faster = compare(slow, fast);
+
+        System.out.println("compare, same scenario:\n" + sameScenario + "compare, 50 ms vs 150 ms:\n" + slower);
+        assertThat(dataLines(sameScenario))
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line).endsWith("indistinguishable"));
+        assertThat(dataLines(slower))
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line).contains(" +").endsWith("slower"));
+        assertThat(dataLines(faster))
+                .hasSize(2)
+                .allSatisfy(line -> assertThat(line).contains(" -").endsWith("faster"));
+    }
+
+    /**
+     * Three forks of two 3 s iterations (after a discarded one) against the reference target with the given visibility
+     * delay.
+     */
+    private Path reference(RunningServer kafka, String name, String delay) {
+        Path file = dir.resolve(name + ".json");
+        StringWriter out = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
+        rtbench.setOut(new PrintWriter(out, true));
+        int exit = rtbench.execute(
+                "run",
+                "--target",
+                "reference",
+                "--servers",
+                "external",
+                "--bootstrap-servers",
+                kafka.address(),
+                "--target-url",
+                "reference://" + name,
+                "--target-option",
+                "visibility.delay=" + delay,
+                "--collection",
+                name,
+                "--topic",
+                "events." + name,
+                "--rate",
+                "1000/s",
+                "--warmup",
+                "3s",
+                // not a multiple of the 50 ms between bursts: a 100 ms probe sees one phase of the burst schedule all
+                // fork long, and the forks then differ by up to a burst interval (docs/MEASUREMENT.md)
+                "--probe-interval",
+                "97ms",
+                "--forks",
+                "3",
+                "--warmup-iterations",
+                "1",
+                "--iterations",
+                "2",
+                "--iteration-time",
+                "3s",
+                "--prometheus-port",
+                "0",
+                "--result",
+                file.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(CommandLines.OK);
+        return file;
+    }
+
+    private static String compare(Path baseline, Path contender) {
+        StringWriter out = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
+        rtbench.setOut(new PrintWriter(out, true));
+        int exit = rtbench.execute("compare", baseline.toString(), contender.toString());
+        assertThat(exit).as(out.toString()).isEqualTo(CommandLines.OK);
+        return out.toString();
+    }
+
+    /** The compare lines of the headline metric, {@code data} p50 and p99. */
+    private static List<String> dataLines(String table) {
+        return table.lines().filter(line -> line.contains(" data ")).toList();
+    }
+
     private static List<Histogram> intervals(Path log) throws IOException {
         List<Histogram> all = new ArrayList<>();
         try (FileInputStream in = new FileInputStream(log.toFile())) {

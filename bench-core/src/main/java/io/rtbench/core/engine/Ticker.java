@@ -40,6 +40,9 @@ final class Ticker implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    /** What a window's end took since the last tick, by metric: the next tick's listeners get it too. */
+    private final Map<String, Histogram> pending = new LinkedHashMap<>();
+
     private long lastMoved = -1;
     private long lastTickNanos;
 
@@ -81,9 +84,18 @@ final class Ticker implements AutoCloseable {
         }
     }
 
-    /** A window's end: what was recorded up to now belongs to it. */
+    /**
+     * A window's end: what was recorded up to now belongs to it. Only the logs and windows get this part-second; the
+     * status line and the listeners see it with the next whole second's tick (a rate over a few milliseconds is noise).
+     */
     private synchronized void endWindow() {
-        tickQuietly();
+        try {
+            takeIntervals()
+                    .forEach((metric, part) -> pending.computeIfAbsent(metric, name -> LatencyRecorder.newHistogram())
+                            .add(part));
+        } catch (RuntimeException e) {
+            LOG.warn("iteration boundary failed: {}", e.toString());
+        }
         windows.close(nanoTime.getAsLong());
     }
 
@@ -98,6 +110,24 @@ final class Ticker implements AutoCloseable {
 
     synchronized void tick() {
         long now = nanoTime.getAsLong();
+        Map<String, Histogram> intervals = takeIntervals();
+        pending.forEach((metric, earlier) -> {
+            Histogram interval = intervals.get(metric);
+            if (interval != null) {
+                interval.add(earlier);
+            }
+        });
+        pending.clear();
+        double rate = rate(now);
+        listeners.forEach(listener -> listener.tick(intervals, rate));
+        status.update(line(now, rate, intervals));
+    }
+
+    /**
+     * Moves every recorder's interval into the log or the open window; what a window's end took is kept for the next
+     * tick's listeners.
+     */
+    private Map<String, Histogram> takeIntervals() {
         Map<String, Histogram> intervals = new LinkedHashMap<>();
         for (LatencyRecorder recorder : recorders) {
             Histogram interval = recorder.takeInterval();
@@ -109,9 +139,7 @@ final class Ticker implements AutoCloseable {
             }
             intervals.put(recorder.name(), interval);
         }
-        double rate = rate(now);
-        listeners.forEach(listener -> listener.tick(intervals, rate));
-        status.update(line(now, rate, intervals));
+        return intervals;
     }
 
     private double rate(long now) {
