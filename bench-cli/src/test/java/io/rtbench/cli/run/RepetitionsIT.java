@@ -156,6 +156,54 @@ class RepetitionsIT {
         assertThat(dataLines(faster).get(1)).doesNotEndWith("slower");
     }
 
+    @Test
+    void forkServersStartAFreshKafkaForEveryForkAndSharedOnesStartOnce() {
+        assertThat(kafkaStarts(true)).isEqualTo(2);
+        assertThat(kafkaStarts(false)).isEqualTo(1);
+    }
+
+    /** How many brokers a local two-fork run against the reference target starts. */
+    private int kafkaStarts(boolean forkServers) {
+        java.util.concurrent.atomic.AtomicInteger kafkaStarts = new java.util.concurrent.atomic.AtomicInteger();
+        io.rtbench.servers.ServerProvider local = io.rtbench.servers.Servers.provider(Map.of());
+        io.rtbench.servers.ServerProvider counting = new io.rtbench.servers.ServerProvider() {
+            @Override
+            public String name() {
+                return local.name();
+            }
+
+            @Override
+            public RunningServer start(io.rtbench.servers.ServerKind kind, io.rtbench.servers.ServerOptions options) {
+                if (kind == io.rtbench.servers.ServerKind.KAFKA) {
+                    kafkaStarts.incrementAndGet();
+                }
+                return local.start(kind, options);
+            }
+        };
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "reference";
+        builder.servers = "local";
+        builder.rate = "500/s";
+        builder.warmup = "1s";
+        builder.duration = "2s";
+        builder.probeInterval = "97ms";
+        builder.forks = 2;
+        builder.forkServers = forkServers;
+        builder.result = dir.resolve("fork-servers-" + forkServers + ".json").toString();
+        RunSpec spec = builder.build("unused");
+
+        RunResult result =
+                Runs.run(spec, counting, RunLauncher.planned(spec), new java.util.concurrent.atomic.AtomicBoolean());
+
+        assertThat(result.complete()).isTrue();
+        StepResult step = result.steps().get(0);
+        assertThat(step.repetitions().forks()).isEqualTo(2);
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.repetitions().scores().get(Metrics.DATA).p50().scoreError())
+                .isFinite();
+        return kafkaStarts.get();
+    }
+
     /**
      * Five forks of two 2 s iterations (after a discarded one) against the reference target with the given visibility
      * delay. Five, not three: at 99.9 % Welch's test needs t > 31.6 with 2 degrees of freedom, t > 8.6 with 4.
