@@ -63,6 +63,17 @@ public final class CompareCommand implements Callable<Integer> {
         Reports.writeAtomically(page, CompareTables.html(label, rows, Instant.now()));
         PrintWriter out = spec.commandLine().getOut();
         out.print(CompareTables.text(label, rows));
+        for (ReportedRun contender : runs.subList(1, runs.size())) {
+            if (contender.steps().size() != runs.get(0).steps().size()) {
+                out.printf(
+                        "note: %s has %d steps, %s %d: the first %d are compared%n",
+                        label,
+                        runs.get(0).steps().size(),
+                        contender.label(),
+                        contender.steps().size(),
+                        Math.min(runs.get(0).steps().size(), contender.steps().size()));
+            }
+        }
         out.println("html: " + page.toAbsolutePath());
         out.flush();
         return CommandLines.OK;

@@ -58,6 +58,18 @@ class CompareCommandTest {
 
         assertThat(run.exit).isEqualTo(CommandLines.OK);
         assertThat(run.out).contains("unknown (needs 2+ forks each)").contains("+0.00");
+        assertThat(run.out).doesNotContain("note:");
+    }
+
+    @Test
+    void runsOfDifferentLengthsCompareTheirFirstStepsAndSaySo() {
+        Path sweep = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path one = RepeatedResults.write(dir, "one.json", 50.0, 51.0);
+
+        Run run = compare(sweep.toString(), one.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).containsPattern("note: opensearch-sweep has \\d+ steps, one 1: the first 1 are compared");
     }
 
     @Test
