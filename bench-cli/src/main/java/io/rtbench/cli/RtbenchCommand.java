@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.report.CompareCommand;
 import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.run.CalibrateCommand;
 import io.rtbench.cli.run.PeakCommand;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Spec;
             BridgeCommand.class,
             EvaluateCommand.class,
             ReportCommand.class,
+            CompareCommand.class,
             ServersCommand.class
         })
 public final class RtbenchCommand implements Callable<Integer> {

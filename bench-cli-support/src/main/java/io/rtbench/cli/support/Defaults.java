@@ -48,6 +48,12 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** Chosen by measurement (docs/BENCHMARKS.md, "Sinks and the plain parallel writer"). */
     public static final String BRIDGE_MAX_IN_FLIGHT = "4";
 
+    /** One fork of one iteration lasting --duration: a run as it was before repetitions (docs/MEASUREMENT.md). */
+    public static final String FORKS = "1";
+
+    public static final String ITERATIONS = "1";
+    public static final String WARMUP_ITERATIONS = "0";
+
     public static final String TARGET_TIMEOUT = "10s";
     public static final String RETRY_TIMEOUT = "2m";
 
@@ -86,6 +92,9 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--bridge-linger", BRIDGE_LINGER),
             Map.entry("--bridge-threads", BRIDGE_THREADS),
             Map.entry("--bridge-max-in-flight", BRIDGE_MAX_IN_FLIGHT),
+            Map.entry("--forks", FORKS),
+            Map.entry("--iterations", ITERATIONS),
+            Map.entry("--warmup-iterations", WARMUP_ITERATIONS),
             Map.entry("--target-timeout", TARGET_TIMEOUT),
             Map.entry("--retry-timeout", RETRY_TIMEOUT),
             Map.entry("--prometheus-port", PROMETHEUS_PORT));

@@ -92,6 +92,9 @@ final class HtmlReport {
         }
         for (ReportedRun run : runs) {
             figure(out, figures, ReportCharts.percentilesVersusRate(run, extent));
+            if (run.steps().stream().anyMatch(step -> step.step().repetitions() != null)) {
+                figure(out, figures, ForkErrorBars.chart(run));
+            }
         }
     }
 

@@ -65,10 +65,16 @@ final class ReportCharts {
             double[] x = points.stream()
                     .mapToDouble(ReportedStep::achievedMegabytesPerSec)
                     .toArray();
-            double[] y = points.stream()
-                    .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
-                    .toArray();
-            chart.addSeries(entry.getKey(), x, y);
+            double[] errors = ForkErrorBars.errors(points, percentile);
+            if (errors == null) {
+                double[] y = points.stream()
+                        .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
+                        .toArray();
+                chart.addSeries(entry.getKey(), x, y);
+            } else {
+                chart.addSeries(entry.getKey(), x, ForkErrorBars.scores(points, percentile), errors);
+                chart.getStyler().setErrorBarsColorSeriesColor(true);
+            }
             series++;
         }
         if (series == 0) {

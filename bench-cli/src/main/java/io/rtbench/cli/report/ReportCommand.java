@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -49,8 +50,29 @@ public final class ReportCommand implements Callable<Integer> {
                     + "interval logs (.hlog), rates and event counts summed.")
     boolean merge;
 
+    @Option(
+            names = "--format",
+            paramLabel = "html|jmh",
+            defaultValue = "html",
+            showDefaultValue = CommandLine.Help.Visibility.ALWAYS,
+            description = "html: the HTML report and the CSV; jmh: JMH's JSON result format (for JMH's viewers).")
+    String format;
+
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description =
+                    "With --format jmh: the JSON file to write (default: the first result's name with .jmh.json).")
+    Path jmhOut;
+
     @Override
     public Integer call() {
+        if (format.equalsIgnoreCase("jmh")) {
+            return writeJmh();
+        }
+        if (!format.equalsIgnoreCase("html")) {
+            throw new UsageException("--format must be html or jmh, got '" + format + "'");
+        }
         ReportRequest request;
         try {
             request = new ReportRequest(results, html, csv, merge);
@@ -71,6 +93,27 @@ public final class ReportCommand implements Callable<Integer> {
                 written.csv());
         written.notes().forEach(note -> out.println("note: " + note));
         out.flush();
+        return CommandLines.OK;
+    }
+
+    private Integer writeJmh() {
+        Path file = jmhOut != null ? jmhOut : ReportRequest.sibling(results.get(0), ".jmh.json");
+        if (results.stream()
+                .anyMatch(r -> r.toAbsolutePath()
+                        .normalize()
+                        .equals(file.toAbsolutePath().normalize()))) {
+            throw new UsageException("the JMH file would overwrite its input " + file);
+        }
+        if (merge && results.size() < 2) {
+            throw new UsageException("--merge needs the results of two or more hosts");
+        }
+        List<ReportedRun> runs = new ResultLoader().load(results);
+        if (merge) {
+            runs = List.of(HostMerge.merge(runs));
+        }
+        Reports.writeAtomically(file, JmhFormat.render(runs));
+        spec.commandLine().getOut().println("wrote " + file);
+        spec.commandLine().getOut().flush();
         return CommandLines.OK;
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -107,6 +108,11 @@ final class ResultLoader {
             Integer batchSize = step.batchSize() != null
                     ? step.batchSize()
                     : result.scenario().batchSize();
+            if (step.repetitions() != null
+                    && (step.histogramLog() == null || step.histogramLog().isBlank())) {
+                steps.add(iterationLogs(file, i + 1, step, batchSize));
+                continue;
+            }
             if (step.histogramLog() == null || step.histogramLog().isBlank()) {
                 steps.add(new ReportedStep(i + 1, step, batchSize, null, "the result names no histogram log"));
                 continue;
@@ -119,6 +125,29 @@ final class ResultLoader {
             steps.add(new ReportedStep(i + 1, step, batchSize, log.histograms(), log.note()));
         }
         return steps;
+    }
+
+    /**
+     * A step measured in forks × iterations (docs/MEASUREMENT.md, "Repetitions"): every measured iteration's log, side
+     * by side, so that the totals are the pooled histograms and the timeline shows each fork in its own time.
+     */
+    private ReportedStep iterationLogs(Path file, int number, StepResult step, Integer batchSize) {
+        List<StepHistograms> parts = new ArrayList<>();
+        for (StepRepetitions.Iteration iteration : step.repetitions().iterationResults()) {
+            if (iteration.histogramLog() == null) {
+                return new ReportedStep(number, step, batchSize, null, "the result names no histogram log");
+            }
+            Path hlog = file.toAbsolutePath()
+                    .getParent()
+                    .resolve(iteration.histogramLog())
+                    .normalize();
+            LoadedLog log = logs.computeIfAbsent(hlog, ResultLoader::readLog);
+            if (log.histograms() == null) {
+                return new ReportedStep(number, step, batchSize, null, log.note());
+            }
+            parts.add(log.histograms());
+        }
+        return new ReportedStep(number, step, batchSize, StepHistograms.merge(parts), null);
     }
 
     private static LoadedLog readLog(Path hlog) {

@@ -7,6 +7,7 @@ import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
@@ -79,6 +80,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     BridgeOptions bridge;
 
     @Mixin
+    RepetitionOptions repetitions;
+
+    @Mixin
     PrometheusOptions prometheus;
 
     @Mixin
@@ -118,6 +122,12 @@ public final class CalibrateCommand implements Callable<Integer> {
         builder.bridgeLinger = Durations.format(bridge.linger());
         builder.bridgeThreads = bridge.threads();
         builder.result = output.result() == null ? null : output.result().toString();
+        builder.forks = repetitions.forks();
+        builder.iterations = repetitions.iterations();
+        builder.iterationTime =
+                repetitions.iterationTime() == null ? null : Durations.format(repetitions.iterationTime());
+        builder.warmupIterations = repetitions.warmupIterations();
+        builder.forkServers = repetitions.forkServers();
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
         Step only =
                 RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));

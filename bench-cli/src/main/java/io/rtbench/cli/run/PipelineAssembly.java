@@ -39,6 +39,7 @@ final class PipelineAssembly implements Engine.Assembly {
     private final String connectPluginPath;
     private final String prometheusHost;
     private final int prometheusPort;
+    private RunServers sharedServers;
 
     /** @param prometheusPort where /metrics is served during the run (0: nowhere) */
     PipelineAssembly(
@@ -54,10 +55,22 @@ final class PipelineAssembly implements Engine.Assembly {
         this.prometheusPort = prometheusPort;
     }
 
+    /** The servers, kept across forks unless each fork gets fresh ones (docs/MEASUREMENT.md, "Repetitions"). */
+    @Override
+    public void openShared(RunResources run) {
+        if (!spec.forkServers()) {
+            sharedServers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
+        }
+    }
+
+    /** One fork: its own collection, topic and consumer group or connector ({@link RunSpec#forFork}). */
     @Override
     public void open(RunResources run) {
+        RunSpec spec = this.spec.forFork(run.fork());
         MeterRegistry registry = PrometheusEndpoint.forRun(run, prometheusHost, prometheusPort);
-        RunServers servers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
+        RunServers servers = sharedServers != null
+                ? sharedServers
+                : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig target = new TargetConfig(
@@ -73,7 +86,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 UUID.randomUUID().toString()));
         String consumerGroup = switch (spec.pipeline()) {
             case KAFKA_BRIDGE ->
-                run.add(new BridgeStage(bridgeSettings(servers.bootstrapServers(), target), false))
+                run.add(new BridgeStage(bridgeSettings(spec, servers.bootstrapServers(), target), false))
                         .consumerGroup();
             case KAFKA_CONNECT ->
                 run.add(new ConnectStage(spec, servers.connectUrl(), target)).consumerGroup();
@@ -125,7 +138,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 run::progress));
     }
 
-    private BridgeSettings bridgeSettings(String bootstrapServers, TargetConfig target) {
+    private static BridgeSettings bridgeSettings(RunSpec spec, String bootstrapServers, TargetConfig target) {
         return new BridgeSettings(
                 bootstrapServers,
                 spec.topic(),

@@ -4,6 +4,7 @@ import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
 import java.io.PrintWriter;
 import java.util.List;
@@ -63,7 +64,36 @@ final class ResultTable {
                     + result.scenario().pipeline()
                     + " pipeline: not observable, not 0)");
         }
+        scores(result, out);
         out.flush();
+    }
+
+    /**
+     * With forks: each step's data latency score (the mean of the forks' p50 and p99) ± the 99.9 % error
+     * (docs/MEASUREMENT.md, "Repetitions").
+     */
+    private static void scores(RunResult result, PrintWriter out) {
+        for (int i = 0; i < result.steps().size(); i++) {
+            StepRepetitions repetitions = result.steps().get(i).repetitions();
+            if (repetitions == null || repetitions.scores().get(Metrics.DATA) == null) {
+                continue;
+            }
+            StepRepetitions.MetricScores data = repetitions.scores().get(Metrics.DATA);
+            out.printf(
+                    Locale.ROOT,
+                    "step %d: %d forks x %d iterations; data score p50 %s, p99 %s ms (99.9 %% error across forks)%n",
+                    i + 1,
+                    repetitions.forks(),
+                    repetitions.iterations(),
+                    score(data.p50()),
+                    score(data.p99()));
+        }
+    }
+
+    private static String score(StepRepetitions.Score score) {
+        return score.scoreError() == null
+                ? String.format(Locale.ROOT, "%.2f", score.score())
+                : String.format(Locale.ROOT, "%.2f ± %.2f", score.score(), score.scoreError());
     }
 
     private enum Percentile {

@@ -63,7 +63,8 @@ final class RunLauncher {
                 spec.prefill(),
                 spec.batchSizes().get(0),
                 spec.docSize(),
-                steps);
+                steps,
+                spec.repetitions());
     }
 
     /** The planned steps of a run: every rate, for every batch size. */

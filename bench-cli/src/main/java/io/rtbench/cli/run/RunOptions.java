@@ -6,6 +6,7 @@ import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import java.nio.file.Path;
@@ -96,6 +97,9 @@ public final class RunOptions {
     BridgeOptions bridge;
 
     @Mixin
+    RepetitionOptions repetitions;
+
+    @Mixin
     PrometheusOptions prometheus;
 
     @Mixin
@@ -138,6 +142,11 @@ public final class RunOptions {
         flags.bridgeThreads = given.value("--bridge-threads");
         flags.bridgeMaxInFlight = given.value("--bridge-max-in-flight");
         flags.result = given.text("--result");
+        flags.forks = given.value("--forks");
+        flags.iterations = given.value("--iterations");
+        flags.iterationTime = given.text("--iteration-time");
+        flags.warmupIterations = given.value("--warmup-iterations");
+        flags.forkServers = given.value("--fork-servers");
         return flags;
     }
 

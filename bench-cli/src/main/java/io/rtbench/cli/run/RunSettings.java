@@ -52,6 +52,15 @@ final class RunSettings {
         more.put("connectTimeout", Durations.format(spec.connectTimeout()));
         more.put("retryTimeout", Durations.format(spec.retryTimeout()));
         more.put("valueFormat", spec.valueFormat().cliName());
+        if (spec.repetitions().repeated()) {
+            more.put("forks", spec.repetitions().forks());
+            more.put("iterations", spec.repetitions().iterations());
+            more.put("iterationTime", Durations.format(spec.repetitions().iterationLength(spec.duration())));
+            more.put("warmupIterations", spec.repetitions().warmupIterations());
+            if (spec.forkServers()) {
+                more.put("forkServers", true);
+            }
+        }
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());
         }

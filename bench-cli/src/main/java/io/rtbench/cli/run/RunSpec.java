@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Targets;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
@@ -28,6 +29,8 @@ import java.util.Objects;
  * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives up:
  *     the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries, rtbench's
  *     Connect sink's retries
+ * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
+ * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  */
 public record RunSpec(
         String target,
@@ -57,7 +60,9 @@ public record RunSpec(
         Duration connectTimeout,
         Duration retryTimeout,
         BridgeSpec bridge,
-        Path result) {
+        Path result,
+        Repetitions repetitions,
+        boolean forkServers) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -65,6 +70,7 @@ public record RunSpec(
 
     public RunSpec {
         Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(repetitions, "repetitions");
         targetOptions = Map.copyOf(targetOptions);
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
@@ -86,6 +92,48 @@ public record RunSpec(
         if (pipeline == Pipeline.KAFKA_CONNECT && connectUrl == null) {
             throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
         }
+    }
+
+    /**
+     * The run as fork {@code fork} makes it: with several forks each has its own collection and topic (and so its own
+     * consumer group or connector, named after the collection), so that no fork reads what an earlier one wrote; a run
+     * of one fork keeps the names it was given.
+     */
+    public RunSpec forFork(int fork) {
+        if (repetitions.forks() < 2) {
+            return this;
+        }
+        return new RunSpec(
+                target,
+                pipeline,
+                localServers,
+                targetUrl,
+                bootstrapServers,
+                connectUrl,
+                collection + "_fork" + fork,
+                targetOptions,
+                credentialsFile,
+                kafkaConfig,
+                connector,
+                topic + ".fork" + fork,
+                valueFormat,
+                rates,
+                batchSizes,
+                generators,
+                docSize,
+                seed,
+                prefill,
+                warmup,
+                duration,
+                probeInterval,
+                probeTimeout,
+                drainTimeout,
+                connectTimeout,
+                retryTimeout,
+                bridge,
+                result,
+                repetitions,
+                forkServers);
     }
 
     /** The steps in order: every rate, for every batch size. */

@@ -11,6 +11,7 @@ import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.IoReasons;
+import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
@@ -80,6 +81,14 @@ public final class RunSpecBuilder {
     public Integer bridgeThreads;
     public Integer bridgeMaxInFlight;
     public String result;
+    /** Repetitions (docs/MEASUREMENT.md): forks, measured iterations, their length, discarded ones before them. */
+    public Integer forks;
+
+    public Integer iterations;
+    public String iterationTime;
+    public Integer warmupIterations;
+    /** Fresh local servers for every fork. */
+    public Boolean forkServers;
 
     /**
      * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
@@ -221,7 +230,17 @@ public final class RunSpecBuilder {
                         positive(
                                 "bridgeMaxInFlight (--bridge-max-in-flight)",
                                 or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
-                Path.of(or(result, defaultResult)));
+                Path.of(or(result, defaultResult)),
+                new Repetitions(
+                        positive("forks (--forks)", or(forks, Integer.parseInt(Defaults.FORKS))),
+                        positive("iterations (--iterations)", or(iterations, Integer.parseInt(Defaults.ITERATIONS))),
+                        iterationTime == null
+                                ? null
+                                : duration("iterationTime (--iteration-time)", iterationTime, false),
+                        (int) notNegative(
+                                "warmupIterations (--warmup-iterations)",
+                                or(warmupIterations, Integer.parseInt(Defaults.WARMUP_ITERATIONS)))),
+                Boolean.TRUE.equals(forkServers));
     }
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */

@@ -7,6 +7,7 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepResult;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,32 +43,44 @@ public final class Engine {
     private static final long FAILURE_CHECK_NANOS = 250_000_000;
 
     private final RunPlan plan;
-    private final List<Stage> stages;
-    private final List<TickListener> listeners;
     private final StatusLine status;
     private final AtomicBoolean stop;
     private final LongSupplier nanoTime;
+    private final ForkMerge merge;
+    private List<Stage> stages;
+    private List<TickListener> listeners;
+    private int fork;
     private RunResult result;
 
-    private Engine(RunPlan plan, RunResources resources, StatusLine status, AtomicBoolean stop, LongSupplier nanoTime) {
+    private Engine(RunPlan plan, StatusLine status, AtomicBoolean stop, LongSupplier nanoTime) {
         this.plan = plan;
-        this.stages = resources.stages();
-        this.listeners = resources.listeners();
         this.status = status;
         this.stop = stop;
         this.nanoTime = nanoTime;
+        this.merge = new ForkMerge(plan.repetitions());
     }
 
     /** Opens a run's stages and resources. */
     @FunctionalInterface
     public interface Assembly {
-        /** Opens, in order, what the run needs; what it opened is closed again if it throws. */
+        /**
+         * Opens, in order, what one fork of the run needs ({@link RunResources#fork()}; a run without repetitions is
+         * one fork); what it opened is closed again if it throws, and when the fork ends.
+         */
         void open(RunResources run);
+
+        /**
+         * Opens what every fork of the run shares (e.g. servers kept across forks), before the first fork; closed when
+         * the run ends. Nothing by default.
+         */
+        default void openShared(RunResources run) {}
     }
 
     /**
      * Opens the run, runs its steps, closes everything and returns the result (also written, if the plan names a
      * file). A Ctrl-C stops the run after the current phase: the result holds the finished steps and is not complete.
+     * With {@link Repetitions#forks()} above 1 the whole run is made that many times, each fork opened anew by the
+     * assembly; later forks repeat the steps the first one ran (a peak search is made once).
      *
      * @throws RunFailedException when a stage failed; the result file holds the steps finished before
      */
@@ -77,34 +90,69 @@ public final class Engine {
 
     /** As {@link #run(RunPlan, StatusLine, Assembly)}; setting {@code stop} ends the run as a Ctrl-C does. */
     public static RunResult run(RunPlan plan, StatusLine status, Assembly assembly, AtomicBoolean stop) {
+        int forks = plan.repetitions().forks();
         try (ShutdownGuard guard = ShutdownGuard.install(stop, SHUTDOWN_WAIT);
-                RunResources resources = new RunResources(status, stop)) {
-            assembly.open(resources);
-            return new Engine(plan, resources, status, stop, System::nanoTime).runSteps();
+                RunResources shared = new RunResources(status, stop, 0, forks)) {
+            assembly.openShared(shared);
+            Engine engine = new Engine(plan, status, stop, System::nanoTime);
+            List<Step> firstFork = new ArrayList<>();
+            for (int fork = 1; fork <= forks && !stop.get(); fork++) {
+                try (RunResources own = new RunResources(status, stop, fork, forks)) {
+                    if (forks > 1) {
+                        status.update("fork " + fork + " of " + forks + ": opening a fresh pipeline");
+                    }
+                    assembly.open(own);
+                    engine.fork = fork;
+                    engine.stages = concat(shared.stages(), own.stages());
+                    engine.listeners = concat(shared.listeners(), own.listeners());
+                    engine.runSteps(fork == 1 ? plan.steps() : StepSource.of(firstFork), firstFork);
+                }
+            }
+            return engine.conclude();
         } finally {
             status.finish();
         }
     }
 
-    private RunResult runSteps() {
-        RunEnvironment environment = RunEnvironment.detect();
-        for (Stage stage : stages) {
-            environment = stage.environment(environment);
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
+    private void runSteps(StepSource steps, List<Step> firstFork) {
+        if (result == null) {
+            RunEnvironment environment = RunEnvironment.detect();
+            for (Stage stage : stages) {
+                environment = stage.environment(environment);
+            }
+            result = RunResult.started(UUID.randomUUID().toString(), Instant.now(), environment, plan.scenario());
         }
-        result = RunResult.started(UUID.randomUUID().toString(), Instant.now(), environment, plan.scenario());
         List<StepResult> finished = new ArrayList<>();
         Optional<Step> next;
-        while (!stop.get() && (next = plan.steps().next(finished)).isPresent()) {
-            StepResult step = runStep(next.get());
+        while (!stop.get() && (next = steps.next(finished)).isPresent()) {
+            ForkMerge.ForkStep step = runStep(next.get(), finished.size());
             if (step == null) {
                 break;
             }
-            finished.add(step);
-            result = result.withStep(step);
+            if (fork == 1) {
+                firstFork.add(next.get());
+            }
+            finished.add(step.step());
+            merge.add(finished.size() - 1, step);
+            result = result.withSteps(merge.merged());
             write();
             if (!stop.get()) {
                 stages.forEach(stage -> stage.settleBetweenSteps(stop::get));
             }
+        }
+    }
+
+    private RunResult conclude() {
+        if (result == null) {
+            // stopped before the first fork opened
+            result = RunResult.started(
+                    UUID.randomUUID().toString(), Instant.now(), RunEnvironment.detect(), plan.scenario());
         }
         result = plan.steps().conclude(result).finished(Instant.now(), !stop.get());
         write();
@@ -122,12 +170,14 @@ public final class Engine {
     }
 
     /**
-     * One step: the prefill (first step only), warmup (discarded), measured phase, the stages' figures, the audit; null
-     * when it was stopped.
+     * One step: the prefill (first step only), warmup (discarded), measured phase (cut into iterations with
+     * repetitions), the stages' figures, the audit; null when it was stopped.
+     *
+     * @param position the step's place among the steps this fork ran so far (0-based)
      */
-    private StepResult runStep(Step step) {
+    private ForkMerge.ForkStep runStep(Step step, int position) {
         stages.forEach(stage -> stage.beginStep(step));
-        String label = step.label();
+        String label = (plan.repetitions().forks() > 1 ? "fork " + fork + "  " : "") + step.label();
         if (step.index() == 1 && plan.prefillEvents() > 0 && step.rate() != null) {
             prefill(step);
         }
@@ -138,7 +188,10 @@ public final class Engine {
             extendWarmup(step, label);
         }
         stages.forEach(Stage::resetMetrics);
-        String logName = plan.histogramLogName(step.index());
+        long startNanos = nanoTime.getAsLong() + START_LEAD_NANOS;
+        IterationWindows windows = IterationWindows.forStep(plan, step, fork, startNanos);
+        Duration length = windows == null ? step.duration() : windows.phaseLength();
+        String logName = windows == null ? plan.histogramLogName(step.index()) : null;
         double seconds;
         try (IntervalLog log = logName == null
                         ? null
@@ -147,25 +200,33 @@ public final class Engine {
                                 System.currentTimeMillis());
                 Ticker ticker = new Ticker(
                         label,
-                        step.duration() == null ? null : step.duration().toSeconds(),
+                        length == null ? null : length.toSeconds(),
                         step.eventsPerSecond(plan.docSizeBytes()),
                         stages,
                         log,
+                        windows,
+                        windows == null ? List.of() : windows.boundaries(),
                         listeners,
                         status,
                         nanoTime)) {
-            seconds = runPhase(Phase.Kind.MEASURED, step, step.duration(), step.maxEvents());
+            seconds = runPhase(Phase.Kind.MEASURED, step, length, step.maxEvents(), startNanos);
         }
+        Map<String, Histogram> totals = windows == null ? totals() : windows.totals();
         StepResult.Builder builder = StepResult.builder()
                 .batchSize(step.rate() == null ? null : step.batchSize())
                 .durationSec(seconds)
-                .latencies(summaries())
+                .latencies(summaries(totals))
                 .histogramLog(logName);
         stages.forEach(stage -> stage.finishStep(builder));
+        List<Iteration> iterations = windows == null ? List.of() : windows.iterations(fork);
+        double iterationSec = windows == null ? seconds : windows.iterationSec();
         Optional<String> failure = anyFailure();
         if (failure.isPresent()) {
             // the failed step is kept, not sustained, with what its stages counted (e.g. the events that failed)
-            result = result.withStep(builder.sustained(false).build());
+            merge.add(
+                    position,
+                    new ForkMerge.ForkStep(builder.sustained(false).build(), totals, iterations, iterationSec));
+            result = result.withSteps(merge.merged());
             write();
             throw new RunFailedException(failure.get());
         }
@@ -177,7 +238,7 @@ public final class Engine {
             boolean vetoed = Boolean.FALSE.equals(builder.sustained());
             builder.sustained(!vetoed && Sustained.judge(builder.rate(), builder.backlog(), builder.events()));
         }
-        return builder.build();
+        return new ForkMerge.ForkStep(builder.build(), totals, iterations, iterationSec);
     }
 
     /**
@@ -185,11 +246,14 @@ public final class Engine {
      * its time, or to when it ended earlier (its stages were done, or it was stopped).
      */
     private double runPhase(Phase.Kind kind, Step step, Duration length, long maxEvents) {
+        return runPhase(kind, step, length, maxEvents, nanoTime.getAsLong() + START_LEAD_NANOS);
+    }
+
+    private double runPhase(Phase.Kind kind, Step step, Duration length, long maxEvents, long startNanos) {
         AtomicBoolean phaseStop = new AtomicBoolean();
         Rate rate = kind == Phase.Kind.PREFILL ? Rate.MAX : step.rate();
         int batchSize = kind == Phase.Kind.PREFILL ? plan.prefillBatchSize() : step.batchSize();
-        Phase phase =
-                new Phase(kind, rate, batchSize, nanoTime.getAsLong() + START_LEAD_NANOS, length, maxEvents, phaseStop);
+        Phase phase = new Phase(kind, rate, batchSize, startNanos, length, maxEvents, phaseStop);
         List<Stage> bounding = stages.stream().filter(Stage::boundsPhase).toList();
         long endedNanos;
         try {
@@ -285,17 +349,25 @@ public final class Engine {
         }
     }
 
-    /** The summaries of every metric that has samples; the result file leaves out metrics with none. */
-    private Map<String, LatencySummary> summaries() {
-        Map<String, LatencySummary> all = new LinkedHashMap<>();
+    /** Every recorder's total of the measured phase, by metric name. */
+    private Map<String, Histogram> totals() {
+        Map<String, Histogram> all = new LinkedHashMap<>();
         for (Stage stage : stages) {
             for (LatencyRecorder recorder : stage.recorders()) {
-                Histogram total = recorder.total();
-                if (total.getTotalCount() > 0) {
-                    all.put(recorder.name(), LatencySummary.ofMicros(total));
-                }
+                all.put(recorder.name(), recorder.total());
             }
         }
+        return all;
+    }
+
+    /** The summaries of every metric that has samples; the result file leaves out metrics with none. */
+    static Map<String, LatencySummary> summaries(Map<String, Histogram> totals) {
+        Map<String, LatencySummary> all = new LinkedHashMap<>();
+        totals.forEach((name, total) -> {
+            if (total.getTotalCount() > 0) {
+                all.put(name, LatencySummary.ofMicros(total));
+            }
+        });
         return all;
     }
 

@@ -16,6 +16,7 @@ import java.util.Objects;
  * @param prefillBatchSize events per send burst of the prefill
  * @param docSizeBytes the document size, to turn a rate in bytes into events per second
  * @param steps the steps, in order (see {@link StepSource})
+ * @param repetitions forks × iterations ({@link Repetitions#NONE}: one fork of one iteration)
  */
 public record RunPlan(
         Scenario scenario,
@@ -23,24 +24,43 @@ public record RunPlan(
         long prefillEvents,
         int prefillBatchSize,
         int docSizeBytes,
-        StepSource steps) {
+        StepSource steps,
+        Repetitions repetitions) {
 
     public RunPlan {
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(steps, "steps");
+        Objects.requireNonNull(repetitions, "repetitions");
         if (prefillEvents < 0) {
             throw new IllegalArgumentException("prefill must be 0 or more, got " + prefillEvents);
         }
     }
 
+    /** A run of one fork of one iteration per step. */
+    public RunPlan(
+            Scenario scenario,
+            Path resultFile,
+            long prefillEvents,
+            int prefillBatchSize,
+            int docSizeBytes,
+            StepSource steps) {
+        this(scenario, resultFile, prefillEvents, prefillBatchSize, docSizeBytes, steps, Repetitions.NONE);
+    }
+
     /** {@code <result name>.step-<n>.hlog}, beside the result file; null without a result file. */
     public String histogramLogName(int step) {
-        if (resultFile == null) {
-            return null;
-        }
+        return resultFile == null ? null : stem() + ".step-" + step + ".hlog";
+    }
+
+    /** {@code <result name>.step-<n>.fork-<f>.iteration-<i>.hlog}, beside the result file; null without one. */
+    public String iterationLogName(int step, int fork, int iteration) {
+        return resultFile == null
+                ? null
+                : stem() + ".step-" + step + ".fork-" + fork + ".iteration-" + iteration + ".hlog";
+    }
+
+    private String stem() {
         String name = resultFile.getFileName().toString();
-        String stem =
-                name.toLowerCase(java.util.Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-        return stem + ".step-" + step + ".hlog";
+        return name.toLowerCase(java.util.Locale.ROOT).endsWith(".json") ? name.substring(0, name.length() - 5) : name;
     }
 }

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * What a run opens before its first step: its stages, and whatever else it starts (servers, a metrics endpoint), in
  * order. Everything is closed in the reverse order when the run ends, also when opening failed half-way, so a run that
- * could not start stops the servers it had started.
+ * could not start stops the servers it had started. A run of several forks has one for what its forks share
+ * ({@link #fork()} 0) and one per fork, closed when that fork ends (docs/MEASUREMENT.md, "Repetitions").
  */
 public final class RunResources implements AutoCloseable {
 
@@ -18,10 +19,24 @@ public final class RunResources implements AutoCloseable {
     private final List<TickListener> listeners = new ArrayList<>();
     private final StatusLine status;
     private final AtomicBoolean stop;
+    private final int fork;
+    private final int forks;
 
-    RunResources(StatusLine status, AtomicBoolean stop) {
+    RunResources(StatusLine status, AtomicBoolean stop, int fork, int forks) {
         this.status = status;
         this.stop = stop;
+        this.fork = fork;
+        this.forks = forks;
+    }
+
+    /** 1, 2, … the fork these resources are opened for; 0 for those every fork of the run shares. */
+    public int fork() {
+        return fork;
+    }
+
+    /** How many forks the run makes. */
+    public int forks() {
+        return forks;
     }
 
     /** Closes {@code resource} when the run ends; returns it. */

@@ -16,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Once a second during a measured phase: moves every recorder's interval into the step's interval log and to the
- * {@link TickListener}s, and rewrites the status line: the step, time left, the rate achieved against the target, then
+ * Once a second during a measured phase: moves every recorder's interval into the step's interval log (or the open
+ * iteration's window, see {@link IterationWindows}) and to the {@link TickListener}s, and rewrites the status line: the step, time left, the rate achieved against the target, then
  * what each stage says of itself (backlog, data p50/p99, probe errors, …).
  */
 final class Ticker implements AutoCloseable {
@@ -30,6 +30,7 @@ final class Ticker implements AutoCloseable {
     private final List<Stage> stages;
     private final List<LatencyRecorder> recorders;
     private final IntervalLog log;
+    private final IterationWindows windows;
     private final List<TickListener> listeners;
     private final StatusLine status;
     private final LongSupplier nanoTime;
@@ -39,13 +40,19 @@ final class Ticker implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
+    /** What a window's end took since the last tick, by metric: the next tick's listeners get it too. */
+    private final Map<String, Histogram> pending = new LinkedHashMap<>();
+
     private long lastMoved = -1;
     private long lastTickNanos;
 
     /**
      * @param durationSeconds the phase's length, or null when it runs until stopped
      * @param targetEventsPerSec the paced rate; infinite for {@code max}, NaN where nothing is paced
-     * @param log the step's interval log, or null without a result file
+     * @param log the step's interval log, or null without a result file (or with {@code windows})
+     * @param windows the step's iterations, or null for a step of one
+     * @param windowBoundaries when each window but the last ends, on {@code nanoTime}'s scale; the last one ends with
+     *     the phase ({@link #close()})
      */
     Ticker(
             String label,
@@ -53,6 +60,8 @@ final class Ticker implements AutoCloseable {
             double targetEventsPerSec,
             List<Stage> stages,
             IntervalLog log,
+            IterationWindows windows,
+            List<Long> windowBoundaries,
             List<TickListener> listeners,
             StatusLine status,
             LongSupplier nanoTime) {
@@ -63,12 +72,31 @@ final class Ticker implements AutoCloseable {
         this.recorders =
                 stages.stream().flatMap(stage -> stage.recorders().stream()).toList();
         this.log = log;
+        this.windows = windows;
         this.listeners = listeners;
         this.status = status;
         this.nanoTime = nanoTime;
         this.startNanos = nanoTime.getAsLong();
         this.lastTickNanos = startNanos;
         timer.scheduleAtFixedRate(this::tickQuietly, 1, 1, TimeUnit.SECONDS);
+        for (long boundary : windowBoundaries) {
+            timer.schedule(this::endWindow, Math.max(0, boundary - startNanos), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * A window's end: what was recorded up to now belongs to it. Only the logs and windows get this part-second; the
+     * status line and the listeners see it with the next whole second's tick (a rate over a few milliseconds is noise).
+     */
+    private synchronized void endWindow() {
+        try {
+            takeIntervals()
+                    .forEach((metric, part) -> pending.computeIfAbsent(metric, name -> LatencyRecorder.newHistogram())
+                            .add(part));
+        } catch (RuntimeException e) {
+            LOG.warn("iteration boundary failed: {}", e.toString());
+        }
+        windows.close(nanoTime.getAsLong());
     }
 
     private void tickQuietly() {
@@ -82,17 +110,36 @@ final class Ticker implements AutoCloseable {
 
     synchronized void tick() {
         long now = nanoTime.getAsLong();
+        Map<String, Histogram> intervals = takeIntervals();
+        pending.forEach((metric, earlier) -> {
+            Histogram interval = intervals.get(metric);
+            if (interval != null) {
+                interval.add(earlier);
+            }
+        });
+        pending.clear();
+        double rate = rate(now);
+        listeners.forEach(listener -> listener.tick(intervals, rate));
+        status.update(line(now, rate, intervals));
+    }
+
+    /**
+     * Moves every recorder's interval into the log or the open window; what a window's end took is kept for the next
+     * tick's listeners.
+     */
+    private Map<String, Histogram> takeIntervals() {
         Map<String, Histogram> intervals = new LinkedHashMap<>();
         for (LatencyRecorder recorder : recorders) {
             Histogram interval = recorder.takeInterval();
             if (log != null) {
                 log.append(interval);
             }
+            if (windows != null) {
+                windows.record(interval);
+            }
             intervals.put(recorder.name(), interval);
         }
-        double rate = rate(now);
-        listeners.forEach(listener -> listener.tick(intervals, rate));
-        status.update(line(now, rate, intervals));
+        return intervals;
     }
 
     private double rate(long now) {
@@ -142,6 +189,9 @@ final class Ticker implements AutoCloseable {
     public synchronized void close() {
         timer.shutdownNow();
         tick();
+        if (windows != null) {
+            windows.close(nanoTime.getAsLong());
+        }
         status.finish();
     }
 }

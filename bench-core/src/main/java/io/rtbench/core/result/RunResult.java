@@ -44,6 +44,22 @@ public record RunResult(
                 schema, runId, startedAt, finishedAt, complete, tool, environment, scenario, more, peak, calibration);
     }
 
+    /** The steps replaced, e.g. step N merged again after another fork measured it. */
+    public RunResult withSteps(List<StepResult> newSteps) {
+        return new RunResult(
+                schema,
+                runId,
+                startedAt,
+                finishedAt,
+                complete,
+                tool,
+                environment,
+                scenario,
+                newSteps,
+                peak,
+                calibration);
+    }
+
     public RunResult withEnvironment(RunEnvironment newEnvironment) {
         return new RunResult(
                 schema,

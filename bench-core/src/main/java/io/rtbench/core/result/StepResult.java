@@ -22,11 +22,15 @@ public record StepResult(
         Backlog backlog,
         Schedule schedule,
         Boolean sustained,
-        String histogramLog) {
+        String histogramLog,
+        StepRepetitions repetitions) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
      * @param events absent where nothing was counted, as above
+     * @param histogramLog the step's interval log; absent where each iteration has its own (see {@code repetitions})
+     * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions"); absent for a run of one fork, one
+     *     iteration, no warmup iteration
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
@@ -49,7 +53,8 @@ public record StepResult(
                 .backlog(backlog)
                 .schedule(schedule)
                 .sustained(sustained)
-                .histogramLog(histogramLog);
+                .histogramLog(histogramLog)
+                .repetitions(repetitions);
     }
 
     /**
@@ -113,6 +118,7 @@ public record StepResult(
         private Schedule schedule;
         private Boolean sustained;
         private String histogramLog;
+        private StepRepetitions repetitions;
 
         private Builder() {}
 
@@ -172,6 +178,18 @@ public record StepResult(
             return this;
         }
 
+        public Builder repetitions(StepRepetitions value) {
+            this.repetitions = value;
+            return this;
+        }
+
+        /** Replaces the summaries (e.g. with the pooled ones of several forks). */
+        public Builder replaceLatencies(Map<String, LatencySummary> summaries) {
+            this.latencies.clear();
+            this.latencies.putAll(summaries);
+            return this;
+        }
+
         public StepRate rate() {
             return rate;
         }
@@ -205,7 +223,8 @@ public record StepResult(
                     backlog,
                     schedule,
                     sustained,
-                    histogramLog);
+                    histogramLog,
+                    repetitions);
         }
     }
 }

@@ -93,6 +93,40 @@ class ResultFilesTest {
                 .isEqualTo("rw-r--r--");
     }
 
+    @Test
+    void aStepWithRepetitionsValidatesAndReadsBack() throws IOException {
+        LatencySummary data = new LatencySummary(9, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        StepRepetitions repetitions = new StepRepetitions(
+                2,
+                1,
+                1,
+                5.0,
+                Map.of(
+                        Metrics.DATA,
+                        new StepRepetitions.MetricScores(
+                                ForkStatistics.score(java.util.List.of(1.0, 1.2)),
+                                ForkStatistics.score(java.util.List.of(4.0, 4.4)))),
+                java.util.List.of(
+                        new StepRepetitions.Iteration(
+                                1, 1, 5.0, Map.of(Metrics.DATA, data), "r.step-1.fork-1.iteration-1.hlog"),
+                        new StepRepetitions.Iteration(2, 1, 5.0, Map.of(Metrics.DATA, data), null)));
+        RunResult run = sampleRun();
+        RunResult repeated = run.withSteps(java.util.List.of(run.steps().get(0).toBuilder()
+                .histogramLog(null)
+                .repetitions(repetitions)
+                .build()));
+        Path file = dir.resolve("repeated.json");
+
+        ResultFiles.write(file, repeated);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/repetitions/scores/data/p50/scoreConfidence")
+                        .size())
+                .isEqualTo(2);
+        assertThat(ResultFiles.read(file)).isEqualTo(repeated);
+    }
+
     static RunResult sampleRun() {
         Scenario scenario = new Scenario("kafka", "none", 50, 1, 1250, 42L, 0L, Map.of("rate", "max"));
         RunResult started =

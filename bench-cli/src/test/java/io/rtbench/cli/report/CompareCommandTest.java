@@ -1,0 +1,98 @@
+package io.rtbench.cli.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.support.CommandLines;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CompareCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void saysFasterSlowerOrIndistinguishablePerMetricFromTheForksAndWritesHtml() throws Exception {
+        Path baseline = RepeatedResults.write(dir, "base.json", 50.2, 49.9, 50.4);
+        Path same = RepeatedResults.write(dir, "same.json", 50.1, 50.5, 49.8);
+        Path slow = RepeatedResults.write(dir, "slow.json", 150.3, 149.6, 150.8);
+
+        Run run = compare(baseline.toString(), same.toString(), slow.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        List<String> data =
+                run.out.lines().filter(line -> line.contains(" data ")).toList();
+        assertThat(data).hasSize(4);
+        assertThat(data.get(0)).contains("same").contains("p50").endsWith("indistinguishable");
+        assertThat(data.get(2))
+                .contains("slow")
+                .contains("p50")
+                .contains("+100.07")
+                .endsWith("slower");
+        assertThat(data.get(3)).contains("slow").contains("p99").endsWith("slower");
+        String html = Files.readString(dir.resolve("base.compare.html"));
+        assertThat(html).contains("<td class=\"l slower\">slower</td>").contains("indistinguishable");
+
+        Run reverse = compare(
+                slow.toString(),
+                baseline.toString(),
+                "--html",
+                dir.resolve("r.html").toString());
+        assertThat(reverse.out.lines().filter(line -> line.contains(" data ")))
+                .allSatisfy(line -> assertThat(line).endsWith("faster"));
+    }
+
+    @Test
+    void runsWithoutForksCompareButTheirVerdictIsUnknown() {
+        Path one = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path two = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+
+        Run run = compare(one.toString(), two.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).contains("unknown (needs 2+ forks each)").contains("+0.00");
+        assertThat(run.out).doesNotContain("note:");
+    }
+
+    @Test
+    void runsOfDifferentLengthsCompareTheirFirstStepsAndSaySo() {
+        Path sweep = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path one = RepeatedResults.write(dir, "one.json", 50.0, 51.0);
+
+        Run run = compare(sweep.toString(), one.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).containsPattern("note: opensearch-sweep has \\d+ steps, one 1: the first 1 are compared");
+    }
+
+    @Test
+    void aMissingFileIsOneLineAndExit1() {
+        Run run = compare(
+                dir.resolve("none.json").toString(), dir.resolve("other.json").toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(run.err.strip().lines()).hasSize(1);
+    }
+
+    private record Run(int exit, String out, String err) {}
+
+    private static Run compare(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
+        rtbench.setOut(new PrintWriter(out, true));
+        rtbench.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 1];
+        all[0] = "compare";
+        System.arraycopy(args, 0, all, 1, args.length);
+        int exit = rtbench.execute(all);
+        return new Run(exit, out.toString(), err.toString());
+    }
+}

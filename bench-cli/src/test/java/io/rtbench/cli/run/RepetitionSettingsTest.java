@@ -1,0 +1,109 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.engine.Repetitions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class RepetitionSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultsMakeOneForkOfOneIterationAsBefore() {
+        RunSpec spec = resolve("run");
+
+        assertThat(spec.repetitions()).isEqualTo(Repetitions.NONE);
+        assertThat(spec.forFork(1)).isSameAs(spec);
+        assertThat(RunSettings.scenario(spec).settings()).doesNotContainKey("forks");
+    }
+
+    @Test
+    void flagsOverrideTheScenarioFile() throws IOException {
+        Path scenario = Files.writeString(
+                dir.resolve("s.yaml"), "forks: 5\niterations: 4\niterationTime: 10s\nwarmupIterations: 2\n");
+
+        RunSpec spec = resolve("sweep", scenario.toString(), "--rates", "1MB", "--forks", "3", "--fork-servers");
+
+        assertThat(spec.repetitions()).isEqualTo(new Repetitions(3, 4, Duration.ofSeconds(10), 2));
+        assertThat(spec.forkServers()).isTrue();
+        assertThat(RunSettings.scenario(spec).settings())
+                .containsEntry("forks", 3)
+                .containsEntry("iterationTime", "10s")
+                .containsEntry("forkServers", true);
+    }
+
+    @Test
+    void eachForkHasItsOwnCollectionAndTopic() {
+        RunSpec spec = resolve("peak", "--forks", "2", "--collection", "c", "--topic", "t");
+
+        RunSpec second = spec.forFork(2);
+
+        assertThat(second.collection()).isEqualTo("c_fork2");
+        assertThat(second.topic()).isEqualTo("t.fork2");
+        assertThat(spec.forFork(1).collection()).isEqualTo("c_fork1");
+    }
+
+    @Test
+    void calibrateTakesTheFlagsToo() {
+        CalibrateCommand calibrate = new CalibrateCommand();
+        CommandLines.commandLine(calibrate).parseArgs("--forks", "4", "--iterations", "2", "--iteration-time", "3s");
+
+        assertThat(calibrate.repetitions.forks()).isEqualTo(4);
+        assertThat(calibrate.repetitions.iterationTime()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(calibrate.repetitions.warmupIterations()).isZero();
+    }
+
+    @Test
+    void zeroForksOrANegativeWarmupIsAUsageErrorNamingTheFlag() {
+        assertThat(usageError("--forks", "0")).contains("forks (--forks) must be at least 1");
+        assertThat(usageError("--warmup-iterations", "-1"))
+                .contains("warmupIterations (--warmup-iterations) must not be negative");
+        assertThat(usageError("--iteration-time", "0s")).contains("iterationTime (--iteration-time) must be positive");
+    }
+
+    private static RunSpec resolve(String command, String... args) {
+        CommandLine line = CommandLines.commandLine(new RtbenchCommand());
+        String[] all = new String[args.length + 1];
+        all[0] = command;
+        System.arraycopy(args, 0, all, 1, args.length);
+        CommandLine.ParseResult parsed = line.parseArgs(all);
+        CommandLine sub = parsed.subcommand().commandSpec().commandLine();
+        RunOptions options = optionsOf(sub.getCommand());
+        return options.resolved(sub.getCommandSpec()).build("unused.json");
+    }
+
+    private static RunOptions optionsOf(Object command) {
+        if (command instanceof RunCommand run) {
+            return run.options;
+        }
+        if (command instanceof SweepCommand sweep) {
+            return sweep.options;
+        }
+        return ((PeakCommand) command).options;
+    }
+
+    /** Runs {@code rtbench run} with the flags and returns what it printed; it must stop before starting anything. */
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine line = CommandLines.commandLine(new RtbenchCommand());
+        line.setErr(new PrintWriter(err, true));
+        line.setOut(new PrintWriter(new StringWriter(), true));
+        String[] all = new String[args.length + 1];
+        all[0] = "run";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(line.execute(all)).isEqualTo(CommandLines.USAGE);
+        return err.toString();
+    }
+}

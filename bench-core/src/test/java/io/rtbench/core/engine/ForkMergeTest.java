@@ -1,0 +1,86 @@
+package io.rtbench.core.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.StepRepetitions;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.EventCounts;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ForkMergeTest {
+
+    private static final Repetitions THREE_BY_THREE = new Repetitions(3, 3, Duration.ofSeconds(5), 0);
+
+    @Test
+    void pooledPercentilesAreThoseOfOneHistogramOfEverySampleNotAnAverage() {
+        SplittableRandom random = new SplittableRandom(7);
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram everySample = LatencyRecorder.newHistogram();
+        StepResult merged = null;
+        for (int fork = 1; fork <= 3; fork++) {
+            Histogram forkTotal = LatencyRecorder.newHistogram();
+            // forks differ on purpose (a slower one with a long tail): an average of percentiles would differ
+            long base = 100_000L * fork;
+            for (int sample = 0; sample < 5_000; sample++) {
+                long micros = base + random.nextLong(fork == 3 ? 900_000 : 50_000);
+                forkTotal.recordValue(micros);
+                everySample.recordValue(micros);
+            }
+            merged = merge.add(0, new ForkMerge.ForkStep(step(1_000, true), Map.of("data", forkTotal), List.of(), 5));
+        }
+
+        assertThat(merged.latencyMs().get("data")).isEqualTo(LatencySummary.ofMicros(everySample));
+        StepRepetitions repetitions = merged.repetitions();
+        assertThat(repetitions.forks()).isEqualTo(3);
+        StepRepetitions.Score p99 = repetitions.scores().get("data").p99();
+        assertThat(p99.perFork()).hasSize(3);
+        assertThat(p99.score())
+                .isEqualTo(p99.perFork().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .average()
+                        .orElseThrow());
+        assertThat(p99.scoreError()).isFinite().isPositive();
+        assertThat(merged.latencyMs().get("data").p99()).isNotEqualTo(p99.score());
+    }
+
+    @Test
+    void countsAddUpAndAStepIsSustainedOnlyWhenEveryForkSustainedIt() {
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram one = LatencyRecorder.newHistogram();
+        one.recordValue(1_000);
+        merge.add(0, new ForkMerge.ForkStep(step(1_000, true), Map.of("data", one), List.of(), 5));
+        StepResult merged = merge.add(0, new ForkMerge.ForkStep(step(2_000, false), Map.of("data", one), List.of(), 5));
+
+        assertThat(merged.events().produced()).isEqualTo(3_000);
+        assertThat(merged.events().lost()).isZero();
+        assertThat(merged.durationSec()).isEqualTo(20.0);
+        assertThat(merged.sustained()).isFalse();
+        assertThat(merged.histogramLog()).isNull();
+    }
+
+    @Test
+    void aRunWithoutRepetitionsKeepsItsStepAsItIs() {
+        ForkMerge merge = new ForkMerge(Repetitions.NONE);
+        StepResult step = step(1_000, true);
+
+        assertThat(merge.add(0, new ForkMerge.ForkStep(step, Map.of(), List.of(), 10)))
+                .isSameAs(step);
+        assertThat(merge.merged()).containsExactly(step);
+    }
+
+    private static StepResult step(long produced, boolean sustained) {
+        return StepResult.builder()
+                .durationSec(10)
+                .events(new EventCounts(produced, produced, 0L, 0L, 0L, true))
+                .sustained(sustained)
+                .histogramLog("x.step-1.hlog")
+                .build();
+    }
+}
