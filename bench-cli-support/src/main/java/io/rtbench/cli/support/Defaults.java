@@ -24,6 +24,15 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** Before each measured step of a pipeline run; {@code produce} on its own measures from its start. */
     public static final String WARMUP = "10s";
 
+    /** docs/GUIDE.md, "Updates and deletes". */
+    public static final String WORKLOAD = "ingest";
+
+    public static final String UPDATES = "10%";
+    public static final String DELETES = "2%";
+    public static final String UPDATE_MODE = "replace";
+    /** Longer than a search engine's default refresh (1 s) and the pipeline before it; see DmlSettings. */
+    public static final String MIN_ROW_AGE = "2s";
+
     public static final String TARGET = "opensearch";
     public static final String PIPELINE = "kafka-bridge";
     public static final String SERVERS = "local";
@@ -67,6 +76,11 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--duration", DURATION),
             Map.entry("--warmup", WARMUP),
             Map.entry("--target", TARGET),
+            Map.entry("--workload", WORKLOAD),
+            Map.entry("--updates", UPDATES),
+            Map.entry("--deletes", DELETES),
+            Map.entry("--update-mode", UPDATE_MODE),
+            Map.entry("--min-row-age", MIN_ROW_AGE),
             Map.entry("--pipeline", PIPELINE),
             Map.entry("--servers", SERVERS),
             Map.entry("--collection", COLLECTION),

@@ -8,6 +8,7 @@ import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.metrics.LatencySummary;
@@ -73,6 +74,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     PacingOptions pacing;
 
     @Mixin
+    WorkloadOptions workload;
+
+    @Mixin
     ProbeOptions probe;
 
     @Mixin
@@ -118,6 +122,11 @@ public final class CalibrateCommand implements Callable<Integer> {
         builder.bridgeLinger = Durations.format(bridge.linger());
         builder.bridgeThreads = bridge.threads();
         builder.result = output.result() == null ? null : output.result().toString();
+        builder.workload = workload.workload();
+        builder.updates = workload.updates();
+        builder.deletes = workload.deletes();
+        builder.updateMode = workload.updateMode();
+        builder.minRowAge = workload.minRowAge();
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
         Step only =
                 RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));
@@ -149,7 +158,19 @@ public final class CalibrateCommand implements Callable<Integer> {
         LatencySummary truth = step.latencyMs().get(Metrics.TRUTH);
         Double p50Error = data == null || truth == null ? null : data.p50() - truth.p50();
         Double p99Error = data == null || truth == null ? null : data.p99() - truth.p99();
-        return new Calibration(delay.toNanos() / 1e6, jitter.toNanos() / 1e6, p50Error, p99Error);
+        return new Calibration(
+                delay.toNanos() / 1e6,
+                jitter.toNanos() / 1e6,
+                p50Error,
+                p99Error,
+                p50Error(step, Metrics.UPDATE_VISIBLE, Metrics.UPDATE_TRUTH),
+                p50Error(step, Metrics.DELETE_VISIBLE, Metrics.DELETE_TRUTH));
+    }
+
+    private static Double p50Error(StepResult step, String measured, String truth) {
+        LatencySummary probe = step.latencyMs().get(measured);
+        LatencySummary real = step.latencyMs().get(truth);
+        return probe == null || real == null ? null : probe.p50() - real.p50();
     }
 
     private static void print(RunResult outcome, PrintWriter out) {
@@ -169,6 +190,24 @@ public final class CalibrateCommand implements Callable<Integer> {
                 bar,
                 Math.abs(calibration.p50ErrorMs()) <= bar ? "within" : "OUTSIDE",
                 calibration.p99ErrorMs());
+        printChange(out, "updateVisible", calibration.updateP50ErrorMs(), outcome, Metrics.UPDATE_TRUTH);
+        printChange(out, "deleteVisible", calibration.deleteP50ErrorMs(), outcome, Metrics.DELETE_TRUTH);
         out.flush();
+    }
+
+    private static void printChange(PrintWriter out, String metric, Double error, RunResult outcome, String truthName) {
+        LatencySummary truth = outcome.steps().get(0).latencyMs().get(truthName);
+        if (error == null || truth == null) {
+            return;
+        }
+        double bar = Math.max(BAR_MIN_MS, BAR_SHARE * truth.p50());
+        out.printf(
+                Locale.ROOT,
+                "calibration: %s p50 is %+.2f ms from %s (bar ±%.1f ms: %s)%n",
+                metric,
+                error,
+                truthName,
+                bar,
+                Math.abs(error) <= bar ? "within" : "OUTSIDE");
     }
 }

@@ -57,13 +57,7 @@ final class PipelineAssembly implements Engine.Assembly {
         RunServers servers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
-        TargetConfig target = new TargetConfig(
-                spec.target(),
-                servers.targetUrl(),
-                spec.collection(),
-                servers.credentials(),
-                TARGET_TIMEOUT,
-                spec.targetOptions());
+        TargetConfig target = spec.target(servers.targetUrl(), servers.credentials(), TARGET_TIMEOUT);
         ProducerStage producer = run.add(new ProducerStage(
                 RunSettings.producer(spec, servers.bootstrapServers(), target),
                 EpochClock.SYSTEM,
@@ -82,7 +76,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.probeTimeout(),
                 EpochClock.SYSTEM,
                 registry,
-                producer::generatorIds));
+                producer::generatorIds,
+                spec.dml() == null ? null : producer::changeHistories));
         probe.target().ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
         if (consumerGroup != null) {
@@ -96,7 +91,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     spec.drainTimeout(),
                     probe.metrics()));
         }
-        run.add(new AuditStage(
+        AuditStage audit = run.add(new AuditStage(
                 probe.target(),
                 producer::producedByGenerator,
                 producer::newestEventTimes,
@@ -106,6 +101,9 @@ final class PipelineAssembly implements Engine.Assembly {
                 probe.metrics(),
                 false,
                 run::progress));
+        if (spec.dml() != null) {
+            audit.withChanges(producer::changeHistories);
+        }
     }
 
     private BridgeSettings bridgeSettings(String bootstrapServers, TargetConfig target) {

@@ -8,6 +8,7 @@ import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
+import io.rtbench.cli.support.WorkloadOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,9 @@ public final class RunOptions {
 
     @Mixin
     PacingOptions pacing;
+
+    @Mixin
+    WorkloadOptions workload;
 
     @Option(names = "--rates", split = ",", paramLabel = "RATE", description = "One step per rate, e.g. 1MB,2MB,4MB.")
     List<String> rates;
@@ -119,6 +123,11 @@ public final class RunOptions {
         flags.bridgeThreads = given.value("--bridge-threads");
         flags.bridgeMaxInFlight = given.value("--bridge-max-in-flight");
         flags.result = given.text("--result");
+        flags.workload = given.text("--workload");
+        flags.updates = given.text("--updates");
+        flags.deletes = given.text("--deletes");
+        flags.updateMode = given.text("--update-mode");
+        flags.minRowAge = given.text("--min-row-age");
         return flags;
     }
 

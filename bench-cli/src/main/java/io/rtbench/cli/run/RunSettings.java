@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.target.TargetConfig;
@@ -23,7 +24,7 @@ final class RunSettings {
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
-            return new ProducerSettings(workload, generator, new Destination.Direct(target));
+            return new ProducerSettings(workload, generator, new Destination.Direct(target), spec.dml());
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -34,7 +35,7 @@ final class RunSettings {
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 Duration.ofSeconds(10),
                 spec.valueFormat());
-        return new ProducerSettings(workload, generator, kafka);
+        return new ProducerSettings(workload, generator, kafka, spec.dml());
     }
 
     static Scenario scenario(RunSpec spec) {
@@ -48,6 +49,13 @@ final class RunSettings {
         more.put("probeTimeout", Durations.format(spec.probeTimeout()));
         more.put("collection", spec.collection());
         more.put("valueFormat", spec.valueFormat().cliName());
+        more.put("workload", spec.dml() == null ? "ingest" : "dml");
+        if (spec.dml() != null) {
+            more.put("updates", DmlSettings.percent(spec.dml().updateShare()));
+            more.put("deletes", DmlSettings.percent(spec.dml().deleteShare()));
+            more.put("updateMode", spec.dml().updateMode().cliName());
+            more.put("minRowAge", Durations.format(spec.dml().minRowAge()));
+        }
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());
         }

@@ -1,6 +1,9 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
 import java.nio.file.Path;
@@ -23,6 +26,7 @@ import java.util.Objects;
  * @param valueFormat the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
  * @param warmup produced at the step's rate before measuring, then discarded
  * @param drainTimeout how long to wait between steps for the sink to catch up
+ * @param dml workload {@code dml} (updates and deletes, docs/GUIDE.md); null for workload {@code ingest}
  */
 public record RunSpec(
         String target,
@@ -50,7 +54,8 @@ public record RunSpec(
         Duration probeTimeout,
         Duration drainTimeout,
         BridgeSpec bridge,
-        Path result) {
+        Path result,
+        DmlSettings dml) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -62,6 +67,12 @@ public record RunSpec(
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
+    }
+
+    /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
+    public TargetConfig target(URI url, Credentials credentials, Duration timeout) {
+        TargetConfig config = new TargetConfig(target, url, collection, credentials, timeout, targetOptions);
+        return dml == null ? config : config.forDml(dml.updateMode());
     }
 
     /** The steps in order: every rate, for every batch size. */

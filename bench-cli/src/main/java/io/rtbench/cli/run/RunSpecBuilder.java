@@ -10,7 +10,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.IoReasons;
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
@@ -73,6 +75,13 @@ public final class RunSpecBuilder {
     public Integer bridgeThreads;
     public Integer bridgeMaxInFlight;
     public String result;
+    /** {@code ingest} (default) or {@code dml}; the next four are workload {@code dml}'s. */
+    public String workload;
+
+    public String updates;
+    public String deletes;
+    public String updateMode;
+    public String minRowAge;
 
     /**
      * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
@@ -166,6 +175,12 @@ public final class RunSpecBuilder {
         resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
         String resolvedTarget = or(target, Defaults.TARGET).toLowerCase(Locale.ROOT);
         named("target (--target)", () -> Targets.provider(resolvedTarget));
+        DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
+        if (dml != null) {
+            Targets.provider(resolvedTarget).dmlRefusal(dml.updateMode()).ifPresent(reason -> {
+                throw new IllegalArgumentException("workload (--workload dml): " + reason);
+            });
+        }
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -205,7 +220,8 @@ public final class RunSpecBuilder {
                         positive(
                                 "bridgeMaxInFlight (--bridge-max-in-flight)",
                                 or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
-                Path.of(or(result, defaultResult)));
+                Path.of(or(result, defaultResult)),
+                dml);
     }
 
     private static Rate rate(String name, String text) {
