@@ -45,7 +45,7 @@ final class DmlContract {
         this.visible = visible;
         this.within = within;
         this.generatorId = generatorId;
-        this.generator = new EventGenerator(GeneratorSettings.withSeed(3), generatorId);
+        this.generator = EventGenerator.forChanges(GeneratorSettings.withSeed(3), generatorId);
     }
 
     void check(TargetConfig config) {

@@ -58,7 +58,9 @@ public final class ProducerSession implements AutoCloseable {
         for (int i = 0; i < generators; i++) {
             GeneratorSettings own =
                     new GeneratorSettings(base.contentSeed() + generatorsCreated++, base.docSizeBytes());
-            EventGenerator generator = new EventGenerator(own, EventGenerator.randomGeneratorId());
+            EventGenerator generator = settings.dml() == null
+                    ? new EventGenerator(own, EventGenerator.randomGeneratorId())
+                    : EventGenerator.forChanges(own, EventGenerator.randomGeneratorId());
             GeneratorAnnouncement announcement =
                     new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
             // The choice of ops and rows has its own random stream, seeded like the contents: reproducible per --seed.

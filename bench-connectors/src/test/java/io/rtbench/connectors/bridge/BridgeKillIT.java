@@ -120,7 +120,7 @@ class BridgeKillIT {
                 .forDml(UpdateMode.REPLACE);
         createTopic(kafka.address(), topic, 3);
         ChangeGenerator changes = new ChangeGenerator(
-                new EventGenerator(GeneratorSettings.withSeed(8), GENERATOR),
+                EventGenerator.forChanges(GeneratorSettings.withSeed(8), GENERATOR),
                 new DmlSettings(0.2, 0.05, UpdateMode.REPLACE, Duration.ZERO),
                 8);
         List<ChildBridge> bridges = new ArrayList<>();

@@ -158,7 +158,7 @@ class DebeziumJdbcSinkIT {
         ConnectorDefinition sink = debezium(topic, table);
         TargetConfig config = target(table).forDml(UpdateMode.REPLACE);
         ChangeGenerator changes = new ChangeGenerator(
-                new EventGenerator(GeneratorSettings.withSeed(4), EventGenerator.randomGeneratorId()),
+                EventGenerator.forChanges(GeneratorSettings.withSeed(4), EventGenerator.randomGeneratorId()),
                 new DmlSettings(0.2, 0.05, UpdateMode.REPLACE, Duration.ZERO),
                 4);
         List<Event> events = new ArrayList<>();

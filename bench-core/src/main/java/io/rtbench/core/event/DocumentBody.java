@@ -160,7 +160,15 @@ final class DocumentBody {
     private final int targetBytes;
 
     DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes) {
-        this.variants = new BodyAssembler(pools, random, targetBytes).assemble(VARIANTS);
+        this(pools, random, targetBytes, 0);
+    }
+
+    /**
+     * @param reservedBytes room the variants leave for more prefix ({@code _op} and {@code _version} of workload
+     *     {@code dml}), so that every document still meets the target exactly and documents keep one size
+     */
+    DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes, int reservedBytes) {
+        this.variants = new BodyAssembler(pools, random, targetBytes - reservedBytes).assemble(VARIANTS);
         this.patchable = SCALARS.subList(0, PATCHABLE_FIELDS).stream()
                 .map(s -> PackedPool.of(s.fragment(), pools.values(s.pool())))
                 .toArray(PackedPool[]::new);

@@ -34,6 +34,9 @@ public final class EventGenerator {
     private final DocumentBody body;
     private long seq;
     private byte[] transientDocument = new byte[0];
+    /** A delete's document (the prefix alone), kept apart so that deletes between whole documents allocate nothing. */
+    private byte[] transientDelete = new byte[0];
+
     private long lastIdMsb;
     private long lastIdLsb;
 
@@ -47,8 +50,20 @@ public final class EventGenerator {
         this(settings, generatorId, ValuePools.build(settings.contentSeed()), 0);
     }
 
+    /**
+     * A generator for workload {@code dml} ({@link #nextChangeTransient}): its documents leave room for {@code _op} and
+     * {@code _version}, so that they keep the target size exactly (and the reused array its size).
+     */
+    public static EventGenerator forChanges(GeneratorSettings settings, long generatorId) {
+        return new EventGenerator(settings, generatorId, ValuePools.build(settings.contentSeed()), 0, true);
+    }
+
     /** For tests and for sharing pools between generators with the same seed. */
     EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq) {
+        this(settings, generatorId, pools, firstSeq, false);
+    }
+
+    EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq, boolean changes) {
         if (generatorId < 0) {
             throw new IllegalArgumentException("generator id must be non-negative, got " + generatorId);
         }
@@ -60,7 +75,11 @@ public final class EventGenerator {
         this.idRandom = new SplittableRandom(generatorId);
         this.buffer = new JsonBuffer(Math.max(settings.docSizeBytes(), DocumentBody.MAX_TIGHT_DOC_BYTES)
                 + EventLayout.MAX_CHANGE_FIELDS_BYTES);
-        this.body = new DocumentBody(pools, new SplittableRandom(settings.contentSeed()), settings.docSizeBytes());
+        this.body = new DocumentBody(
+                pools,
+                new SplittableRandom(settings.contentSeed()),
+                settings.docSizeBytes(),
+                changes ? EventLayout.MAX_CHANGE_FIELDS_BYTES : 0);
         this.seq = firstSeq;
     }
 
@@ -138,7 +157,8 @@ public final class EventGenerator {
      * back with {@link #lastIdMsb()} and {@link #lastIdLsb()}), or an update or delete of the {@code _id} given as the
      * two halves of its UUID. The prefix goes on with {@code _op} and {@code _version}; an insert and a replacing update
      * carry a whole document, a patch ({@code patch} true) one to three changed top-level fields, a delete nothing more.
-     * Allocates nothing beyond {@link #nextTransient}'s array.
+     * Like {@link #nextTransient}, allocates only when a document's size differs from the previous one of its kind (a
+     * delete's array is kept apart from the whole documents'; patches vary in size and get an array each).
      */
     public byte[] nextChangeTransient(
             long eventTimeMicros, Op op, long idMsb, long idLsb, long version, boolean patch) {
@@ -157,7 +177,13 @@ public final class EventGenerator {
         out.putDecimal(version);
         if (op == Op.DELETE) {
             out.putByte((byte) '}');
-        } else if (op == Op.UPDATE && patch) {
+            if (transientDelete.length != out.position()) {
+                transientDelete = new byte[out.position()];
+            }
+            out.copyTo(transientDelete);
+            return transientDelete;
+        }
+        if (op == Op.UPDATE && patch) {
             body.writePatch(out);
         } else {
             body.write(out);

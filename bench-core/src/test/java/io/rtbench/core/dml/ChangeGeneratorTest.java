@@ -46,7 +46,7 @@ class ChangeGeneratorTest {
     }
 
     private static ChangeGenerator generator(DmlSettings settings, long seed) {
-        return new ChangeGenerator(new EventGenerator(GeneratorSettings.withSeed(seed), 42), settings, seed);
+        return new ChangeGenerator(EventGenerator.forChanges(GeneratorSettings.withSeed(seed), 42), settings, seed);
     }
 
     @Test
@@ -112,6 +112,21 @@ class ChangeGeneratorTest {
                 assertThat(tree.size()).as("a delete is the prefix alone").isEqualTo(6);
             } else {
                 assertThat(tree.size()).isGreaterThan(20);
+            }
+        }
+    }
+
+    /** A long generator id and version: inserts and updates are still exactly the target size, so one array serves. */
+    @Test
+    void wholeDocumentsKeepTheTargetSizeExactly() {
+        ChangeGenerator changes = new ChangeGenerator(
+                EventGenerator.forChanges(GeneratorSettings.withSeed(11), Long.MAX_VALUE),
+                new DmlSettings(0.3, 0.05, UpdateMode.REPLACE, Duration.ZERO),
+                11);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] json = changes.nextTransient(START_MICROS + i);
+            if (changes.lastOp() != Op.DELETE) {
+                assertThat(json.length).isEqualTo(GeneratorSettings.DEFAULT_DOC_SIZE_BYTES);
             }
         }
     }

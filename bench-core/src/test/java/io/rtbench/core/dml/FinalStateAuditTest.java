@@ -25,7 +25,7 @@ class FinalStateAuditTest {
     @BeforeEach
     void generate() {
         ChangeGenerator changes = new ChangeGenerator(
-                new EventGenerator(GeneratorSettings.withSeed(5), 7),
+                EventGenerator.forChanges(GeneratorSettings.withSeed(5), 7),
                 new DmlSettings(0.3, 0.1, UpdateMode.REPLACE, Duration.ZERO),
                 5);
         for (int i = 0; i < 5_000; i++) {
