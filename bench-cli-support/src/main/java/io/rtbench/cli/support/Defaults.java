@@ -109,6 +109,13 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             "produce", Map.of("--warmup", "0s", "--target", NONE),
             "bridge", Map.of("--duration", NONE, "--target", NONE),
             "evaluate", Map.of("--target", NONE),
+            "dml",
+                    Map.of(
+                            "--target", NONE,
+                            "--prefill", "1000000",
+                            "--repeat", "100",
+                            "--insert-batches", "1,10,100,1000",
+                            "--visibility-timeout", "60s"),
             "calibrate",
                     Map.of(
                             "--rate", "2000/s",

@@ -1,8 +1,10 @@
 package io.rtbench.connectors.clickhouse;
 
 import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Versioned;
@@ -41,7 +43,7 @@ import java.util.stream.Collectors;
  * the probe also measures the plain read ({@code WithoutFinal}), which is what a query without {@code FINAL} sees.
  * Updates are whole rows: {@code --update-mode patch} is refused ({@link ClickHouseTargetProvider}).
  */
-final class ClickHouseTarget implements Target, Versioned {
+final class ClickHouseTarget implements Target, Versioned, Statements {
 
     /** The read path of a plain query, whose rows are merged into versions only eventually. */
     static final String WITHOUT_FINAL = "WithoutFinal";
@@ -198,6 +200,48 @@ final class ClickHouseTarget implements Target, Versioned {
                         + Long.toUnsignedString(generatorId))) {
             visitor.row(Long.parseLong(row[0]), !row[1].equals("0"));
         }
+    }
+
+    @Override
+    public void insert(List<Event> events) {
+        requireDml();
+        write(new EventBatch(events));
+    }
+
+    @Override
+    public void update(Event event) {
+        requireDml();
+        sql.execute("UPDATE mutation of one row", ClickHouseStatements.update(qualifiedTable, event));
+    }
+
+    @Override
+    public void delete(Event event) {
+        requireDml();
+        sql.execute("DELETE mutation of one row", ClickHouseStatements.delete(qualifiedTable, event));
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireDml();
+        Map<String, Long> live = new HashMap<>();
+        if (ids.isEmpty()) {
+            return live;
+        }
+        for (String[] row : sql.selectRows(
+                "query",
+                "SELECT _id, _seq, _deleted FROM " + qualifiedTable + " FINAL WHERE generator_identifier = "
+                        + Long.toUnsignedString(generatorId) + " AND _id IN ("
+                        + ids.stream().map(ClickHouseTarget::quoted).collect(Collectors.joining(",")) + ")")) {
+            if (row[2].equals("0")) {
+                live.put(row[0], Long.parseLong(row[1]));
+            }
+        }
+        return live;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return ClickHouseStatements.describe(qualifiedTable);
     }
 
     private void requireDml() {

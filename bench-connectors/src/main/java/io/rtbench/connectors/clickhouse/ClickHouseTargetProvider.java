@@ -45,6 +45,11 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     }
 
     @Override
+    public boolean hasStatements() {
+        return true;
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new ClickHouseTarget(config);
     }

@@ -50,6 +50,18 @@ public final class VersionedRows {
         return live;
     }
 
+    /** Per live id among {@code ids}, the {@code _seq} of the event it shows. */
+    public synchronized Map<String, Long> liveSeqs(List<String> ids) {
+        Map<String, Long> live = new HashMap<>();
+        for (String id : ids) {
+            Row row = rows.get(id);
+            if (row != null && !row.deleted) {
+                live.put(id, row.seq);
+            }
+        }
+        return live;
+    }
+
     /** Every row, tombstones included, for the audit. */
     public synchronized void visit(Versioned.RowVisitor visitor) {
         rows.values().forEach(row -> visitor.row(row.seq, row.deleted));

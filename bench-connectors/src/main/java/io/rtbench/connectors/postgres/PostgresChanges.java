@@ -118,6 +118,74 @@ final class PostgresChanges {
         return live;
     }
 
+    /** {@code rtbench dml}: one INSERT statement of all the rows (a VALUES list), not a JDBC batch. */
+    void insertStatement(Connection connection, int seconds, List<Event> events) throws SQLException {
+        StringBuilder sql = new StringBuilder("INSERT INTO " + quotedTable
+                + " (_id, generator_identifier, _event_time, _seq, doc, _op, _version, _deleted) VALUES ");
+        for (int i = 0; i < events.size(); i++) {
+            sql.append(i == 0 ? "" : ",").append("(?, ?, ?, ?, ?::jsonb, ?, ?, false)");
+        }
+        try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+            insert.setQueryTimeout(seconds);
+            int p = 1;
+            for (Event event : events) {
+                insert.setString(p++, event.id());
+                insert.setLong(p++, event.generatorId());
+                insert.setLong(p++, event.eventTimeMicros());
+                insert.setLong(p++, event.seq());
+                insert.setString(p++, new String(event.json(), StandardCharsets.UTF_8));
+                insert.setString(p++, event.op().letter());
+                insert.setLong(p++, event.version());
+            }
+            insert.executeUpdate();
+        }
+    }
+
+    /** {@code rtbench dml}: the single-row UPDATE by key. */
+    void updateStatement(Connection connection, int seconds, Event event) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(UPDATE_BY_KEY.replace("%t", quotedTable))) {
+            update.setQueryTimeout(seconds);
+            update.setString(1, new String(event.json(), StandardCharsets.UTF_8));
+            update.setLong(2, event.eventTimeMicros());
+            update.setLong(3, event.seq());
+            update.setLong(4, event.version());
+            update.setString(5, event.id());
+            update.executeUpdate();
+        }
+    }
+
+    /** {@code rtbench dml}: the single-row DELETE by key (a real delete: statements need no version to remember). */
+    void deleteStatement(Connection connection, int seconds, Event event) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(DELETE_BY_KEY.replace("%t", quotedTable))) {
+            delete.setQueryTimeout(seconds);
+            delete.setString(1, event.id());
+            delete.executeUpdate();
+        }
+    }
+
+    Map<String, Long> visibleSeqs(Connection connection, int seconds, List<String> ids) throws SQLException {
+        Map<String, Long> live = new HashMap<>();
+        try (PreparedStatement query = connection.prepareStatement(VISIBLE.replace("%t", quotedTable))) {
+            query.setQueryTimeout(seconds);
+            Array array = connection.createArrayOf("text", ids.toArray());
+            query.setArray(1, array);
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    live.put(rows.getString(1), rows.getLong(2));
+                }
+            }
+            array.free();
+        }
+        return live;
+    }
+
+    static final String INSERT_ROWS =
+            "INSERT INTO %t (_id, generator_identifier, _event_time, _seq, doc, _op, _version, _deleted) VALUES (…), …";
+    static final String UPDATE_BY_KEY =
+            "UPDATE %t SET doc = ?::jsonb, _event_time = ?, _seq = ?, _op = 'u'," + " _version = ? WHERE _id = ?";
+    static final String DELETE_BY_KEY = "DELETE FROM %t WHERE _id = ?";
+    static final String VISIBLE = "SELECT _id, _seq FROM %t WHERE _id = ANY(?) AND NOT _deleted";
+
     /** Streams the generator's rows through a cursor (a transaction of its own), so that memory stays flat. */
     void rows(Connection connection, int seconds, long generatorId, Versioned.RowVisitor visitor) throws SQLException {
         connection.setAutoCommit(false);

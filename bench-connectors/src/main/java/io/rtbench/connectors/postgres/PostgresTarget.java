@@ -6,6 +6,7 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
@@ -41,7 +42,7 @@ import java.util.Set;
  * <p>Workload {@code dml} (target option {@code workload=dml}): versioned upserts, deletes as tombstones, see
  * {@link PostgresChanges}; the probe and the audit read live rows only ({@code NOT _deleted}).
  */
-final class PostgresTarget implements Target, Versioned {
+final class PostgresTarget implements Target, Versioned, Statements {
 
     private final String table;
     private final String quotedTable;
@@ -205,6 +206,51 @@ final class PostgresTarget implements Target, Versioned {
             changes.rows(connection, seconds, generatorId, visitor);
             return null;
         });
+    }
+
+    @Override
+    public void insert(List<Event> events) {
+        requireChanges();
+        run("INSERT of " + events.size() + " rows", (connection, seconds) -> {
+            changes.insertStatement(connection, seconds, events);
+            return null;
+        });
+    }
+
+    @Override
+    public void update(Event event) {
+        requireChanges();
+        run("UPDATE of one row", (connection, seconds) -> {
+            changes.updateStatement(connection, seconds, event);
+            return null;
+        });
+    }
+
+    @Override
+    public void delete(Event event) {
+        requireChanges();
+        run("DELETE of one row", (connection, seconds) -> {
+            changes.deleteStatement(connection, seconds, event);
+            return null;
+        });
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireChanges();
+        return run(
+                "query of " + ids.size() + " ids",
+                (connection, seconds) -> changes.visibleSeqs(connection, seconds, ids));
+    }
+
+    /** Autocommit: each statement is its own transaction, visible once it returns. */
+    @Override
+    public Map<String, String> describe() {
+        return Map.of(
+                "insert", PostgresChanges.INSERT_ROWS.replace("%t", quotedTable),
+                "update", PostgresChanges.UPDATE_BY_KEY.replace("%t", quotedTable),
+                "delete", PostgresChanges.DELETE_BY_KEY.replace("%t", quotedTable),
+                "visible", PostgresChanges.VISIBLE.replace("%t", quotedTable));
     }
 
     private void requireChanges() {

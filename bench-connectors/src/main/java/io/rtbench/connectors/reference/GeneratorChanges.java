@@ -38,6 +38,11 @@ final class GeneratorChanges {
         return visible.live(ids);
     }
 
+    synchronized Map<String, Long> liveSeqs(List<String> ids, long nowMicros) {
+        drain(nowMicros);
+        return visible.liveSeqs(ids);
+    }
+
     void rows(Versioned.RowVisitor visitor) {
         received.visit(visitor);
     }

@@ -9,6 +9,7 @@ import io.rtbench.core.event.Op;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.GroundTruth;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Versioned;
@@ -39,7 +40,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code deleteVisible} are each update's and delete's visibility time minus its {@code _event_time}
  * ({@code updateTruth}, {@code deleteTruth}); {@code data} and its truth count inserts and updates (the live rows).
  */
-final class ReferenceTarget implements Target, GroundTruth, Versioned {
+final class ReferenceTarget implements Target, GroundTruth, Versioned, Statements {
 
     private final TargetConfig config;
     private final ReferenceSettings settings;
@@ -165,6 +166,38 @@ final class ReferenceTarget implements Target, GroundTruth, Versioned {
         if (changes != null) {
             changes.rows(visitor);
         }
+    }
+
+    /** Statements are writes here: a change becomes visible after the configured delay, as a write does. */
+    @Override
+    public void insert(List<Event> events) {
+        write(new EventBatch(events));
+    }
+
+    @Override
+    public void update(Event event) {
+        write(new EventBatch(List.of(event)));
+    }
+
+    @Override
+    public void delete(Event event) {
+        write(new EventBatch(List.of(event)));
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireCollection("query");
+        GeneratorChanges changes = store.findChanges(generatorId);
+        return changes == null ? Map.of() : changes.liveSeqs(ids, clock.epochMicros());
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return Map.of(
+                "insert", "write of the rows (in memory, visible after visibility.delay)",
+                "update", "write of the row's next version",
+                "delete", "write of the row's delete",
+                "visible", "the rows visible at the query's time");
     }
 
     @Override

@@ -33,6 +33,11 @@ public final class ReferenceTargetProvider implements TargetProvider {
     }
 
     @Override
+    public boolean hasStatements() {
+        return true;
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new ReferenceTarget(config, COLLECTIONS, EpochClock.SYSTEM, Sleeper.of(EpochClock.SYSTEM));
     }

@@ -45,6 +45,14 @@ public interface TargetProvider {
         return Optional.of(kind() + " does not apply versions and deletes (docs/TARGETS.md); use --workload ingest");
     }
 
+    /**
+     * Whether this kind's targets, opened for workload {@code dml}, implement {@link Statements} ({@code rtbench dml}); a
+     * usage error otherwise, before any server starts.
+     */
+    default boolean hasStatements() {
+        return false;
+    }
+
     /** Opens a target; may connect lazily, but must reject an unusable configuration with a clear message. */
     Target open(TargetConfig config);
 }
