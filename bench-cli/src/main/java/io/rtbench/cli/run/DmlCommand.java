@@ -117,6 +117,7 @@ public final class DmlCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         StatementTable.print(result, statements.get(), out);
         out.println("result: " + run.result().toAbsolutePath());
+        RunLauncher.writeReport(run.result(), out);
         out.flush();
         return CommandLines.OK;
     }

@@ -12,6 +12,7 @@ import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -280,6 +281,9 @@ final class StatementsStage implements Stage {
     @Override
     public void finishStep(StepResult.Builder step) {
         step.events(EventCounts.producedOnly(written, 0));
+        // rows written per second, the prefill included; bytes as the documents' target size
+        double seconds = step.durationSec();
+        step.rate(new StepRate(null, null, written / seconds, written * (double) plan.docSize() / seconds));
     }
 
     @Override

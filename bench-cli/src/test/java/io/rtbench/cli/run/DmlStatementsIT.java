@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.cli.report.StatementRows;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.Servers;
@@ -49,16 +50,16 @@ class DmlStatementsIT {
         RunResult result = DmlCommand.run(run, plan, Servers.provider(Map.of()), Runs.quiet(), statements);
 
         assertThat(result.complete()).isTrue();
-        List<StatementTable.Row> rows = StatementTable.rows(result.steps().get(0));
+        List<StatementRows.Row> rows = StatementRows.rows(result.steps().get(0));
         assertThat(rows)
-                .extracting(StatementTable.Row::operation, StatementTable.Row::rowsPerQuery)
+                .extracting(StatementRows.Row::operation, StatementRows.Row::rowsPerQuery)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("INSERT", 1),
                         org.assertj.core.groups.Tuple.tuple("INSERT", 10),
                         org.assertj.core.groups.Tuple.tuple("INSERT", 100),
                         org.assertj.core.groups.Tuple.tuple("UPDATE", 1),
                         org.assertj.core.groups.Tuple.tuple("DELETE", 1));
-        for (StatementTable.Row row : rows) {
+        for (StatementRows.Row row : rows) {
             assertThat(row.queries()).as(row.operation()).isEqualTo(REPEAT);
             assertThat(row.totalRows()).isEqualTo((long) REPEAT * row.rowsPerQuery());
             assertThat(row.median()).isPositive().isLessThanOrEqualTo(row.p95());
