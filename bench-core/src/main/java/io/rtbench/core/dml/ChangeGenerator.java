@@ -112,7 +112,8 @@ public final class ChangeGenerator {
         record(row, seq, Op.UPDATE);
         history.countUpdate();
         rowVersion[row] = version;
-        rowLastUpdate[row] = history.recent().update(rowMsb[row], rowLsb[row], version, eventTimeMicros);
+        rowLastUpdate[row] =
+                history.recent().update(rowMsb[row], rowLsb[row], version, eventTimeMicros, rowLastUpdate[row]);
         lastOp = Op.UPDATE;
         lastVersion = version;
         return json;

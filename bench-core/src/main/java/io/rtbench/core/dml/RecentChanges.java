@@ -16,17 +16,21 @@ public final class RecentChanges {
     private final Ring updates = new Ring();
     private final Ring deletes = new Ring();
 
-    /** Records an update; returns its position, to mark it if the row is deleted later. */
-    synchronized long update(long idMsb, long idLsb, long version, long eventTimeMicros) {
-        return updates.add(idMsb, idLsb, version, eventTimeMicros);
+    /**
+     * Records an update; returns its position, to mark it if the row is deleted later.
+     *
+     * @param previousUpdate the position of the row's previous update (-1 for none): a delete marks them all
+     */
+    synchronized long update(long idMsb, long idLsb, long version, long eventTimeMicros, long previousUpdate) {
+        return updates.add(idMsb, idLsb, version, eventTimeMicros, previousUpdate);
     }
 
     /**
-     * Records a delete; {@code lastUpdate} is the position of the row's newest update in the update ring (-1 for none),
-     * which is marked as never to be seen.
+     * Records a delete; {@code lastUpdate} is the position of the row's newest update in the update ring (-1 for none):
+     * it and the row's earlier updates in the ring are marked as never to be seen.
      */
     synchronized void delete(long idMsb, long idLsb, long version, long eventTimeMicros, long lastUpdate) {
-        deletes.add(idMsb, idLsb, version, eventTimeMicros);
+        deletes.add(idMsb, idLsb, version, eventTimeMicros, -1);
         updates.supersede(lastUpdate);
     }
 
@@ -63,10 +67,12 @@ public final class RecentChanges {
         private final long[] version = new long[CAPACITY];
         private final long[] time = new long[CAPACITY];
         private final boolean[] superseded = new boolean[CAPACITY];
+        private final long[] previous = new long[CAPACITY];
         private long added;
 
-        long add(long idMsb, long idLsb, long entryVersion, long eventTimeMicros) {
+        long add(long idMsb, long idLsb, long entryVersion, long eventTimeMicros, long previousPosition) {
             int slot = (int) (added % CAPACITY);
+            previous[slot] = previousPosition;
             msb[slot] = idMsb;
             lsb[slot] = idLsb;
             version[slot] = entryVersion;
@@ -75,9 +81,12 @@ public final class RecentChanges {
             return added++;
         }
 
+        /** Marks the entry at {@code position} and the earlier ones it links to, while they are in the ring. */
         void supersede(long position) {
-            if (position >= 0 && position < added && added - position <= CAPACITY) {
-                superseded[(int) (position % CAPACITY)] = true;
+            while (position >= 0 && position < added && added - position <= CAPACITY) {
+                int slot = (int) (position % CAPACITY);
+                superseded[slot] = true;
+                position = previous[slot];
             }
         }
 
