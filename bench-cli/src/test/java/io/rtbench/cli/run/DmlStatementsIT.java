@@ -33,14 +33,20 @@ class DmlStatementsIT {
     Path dir;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"postgres", "clickhouse"})
+    @ValueSource(strings = {"postgres", "clickhouse", "opensearch", "elasticsearch"})
     void seed004sTable(
-            String kind, @RealServer("postgres") RunningServer pg, @RealServer("clickhouse") RunningServer ch) {
+            String kind,
+            @RealServer("postgres") RunningServer pg,
+            @RealServer("clickhouse") RunningServer ch,
+            @RealServer("opensearch") RunningServer os,
+            @RealServer("elasticsearch") RunningServer es) {
         RunSpecBuilder builder = new RunSpecBuilder();
         builder.target = kind;
         builder.pipeline = "direct";
         builder.servers = "external";
-        builder.targetUrl = (kind.equals("postgres") ? pg : ch).address();
+        builder.targetUrl = Map.of("postgres", pg, "clickhouse", ch, "opensearch", os, "elasticsearch", es)
+                .get(kind)
+                .address();
         builder.collection = "dml_it_" + Long.toHexString(System.nanoTime());
         builder.result = dir.resolve("dml.json").toString();
         RunSpec run = builder.build("unused");
@@ -79,6 +85,11 @@ class DmlStatementsIT {
                 .contains("prefilled with 2,000 rows")
                 .contains(String.join(" ", "operation", "rows/query"))
                 .contains("visibleAfter p50")
-                .contains(kind.equals("postgres") ? "UPDATE \"" : "ALTER TABLE");
+                .contains(Map.of(
+                                "postgres", "UPDATE \"",
+                                "clickhouse", "ALTER TABLE",
+                                "opensearch", "_update",
+                                "elasticsearch", "_update")
+                        .get(kind));
     }
 }

@@ -56,6 +56,15 @@ final class ChangesBody {
         return out.toByteArray();
     }
 
+    /** The body of {@code POST /<index>/_update/<id>} ({@code rtbench dml}): the document as a partial update. */
+    static byte[] updateDoc(Event event) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(event.json().length + 16);
+        ascii(out, "{\"doc\":");
+        source(out, event);
+        out.write('}');
+        return out.toByteArray();
+    }
+
     private static void action(ByteArrayOutputStream out, String op, Event event, boolean versioned) {
         ascii(out, "{\"" + op + "\":{\"_id\":\"");
         out.write(event.json(), EventLayout.ID_OFFSET, EventLayout.ID_LENGTH);

@@ -31,6 +31,11 @@ public final class ElasticsearchTargetProvider implements TargetProvider {
     }
 
     @Override
+    public boolean hasStatements() {
+        return true;
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new SearchEngineTarget(Flavour.ELASTICSEARCH, config);
     }

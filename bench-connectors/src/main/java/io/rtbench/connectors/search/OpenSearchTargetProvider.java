@@ -31,6 +31,11 @@ public final class OpenSearchTargetProvider implements TargetProvider {
     }
 
     @Override
+    public boolean hasStatements() {
+        return true;
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new SearchEngineTarget(Flavour.OPENSEARCH, config);
     }

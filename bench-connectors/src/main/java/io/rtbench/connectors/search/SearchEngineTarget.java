@@ -6,8 +6,10 @@ import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.connectors.common.HttpEndpoint.Response;
 import io.rtbench.connectors.common.TargetErrors;
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * <p>Workload {@code dml} (target option {@code workload=dml}): external versions and real deletes, see
  * {@link ChangesBody}; the probe reads documents by id with their versions, the audit every document's {@code _seq}.
  */
-final class SearchEngineTarget implements Target, Versioned {
+final class SearchEngineTarget implements Target, Versioned, Statements {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchEngineTarget.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -219,6 +222,64 @@ final class SearchEngineTarget implements Target, Versioned {
                 return;
             }
         }
+    }
+
+    /** {@code rtbench dml}: one {@code _bulk} request, refresh policy none (the index's refresh interval decides). */
+    @Override
+    public void insert(List<Event> events) {
+        WriteResult result = write(new EventBatch(events));
+        if (result.hasFailures()) {
+            throw errors.failed(
+                    "_bulk of " + events.size() + " rows",
+                    result.failures().get(0).reason());
+        }
+    }
+
+    @Override
+    public void update(Event event) {
+        String what = "_update of one document";
+        Response response = http.send(
+                "POST", "/" + index + "/_update/" + event.id(), ChangesBody.updateDoc(event), JSON_TYPE, what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+    }
+
+    @Override
+    public void delete(Event event) {
+        String what = "delete of one document";
+        Response response = http.send("DELETE", "/" + index + "/_doc/" + event.id(), null, null, what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        Map<String, Long> live = new HashMap<>();
+        if (ids.isEmpty()) {
+            return live;
+        }
+        String values = ids.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(","));
+        String query = "{\"size\":" + ids.size() + ",\"_source\":[\"_seq\"],\"track_total_hits\":false,"
+                + "\"query\":{\"ids\":{\"values\":[" + values + "]}}}";
+        for (JsonNode hit : search(http.deadline(), "query", "hits.hits._id,hits.hits._source._seq", query)
+                .path("hits")
+                .path("hits")) {
+            live.put(hit.path("_id").asText(), hit.path("_source").path("_seq").asLong());
+        }
+        return live;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        String refresh = " (refresh: none; visible after the index's refresh, refresh.interval "
+                + settings.refreshInterval() + ")";
+        return Map.of(
+                "insert", "POST /" + index + "/_bulk, index actions" + refresh,
+                "update", "POST /" + index + "/_update/<_id> {\"doc\":…}" + refresh,
+                "delete", "DELETE /" + index + "/_doc/<_id>" + refresh,
+                "visible", "POST /" + index + "/_search {\"query\":{\"ids\":…}}");
     }
 
     private JsonNode search(long deadline, String what, String filterPath, String query) {
