@@ -3,6 +3,7 @@ package io.rtbench.cli;
 import io.rtbench.cli.report.CompareCommand;
 import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.run.CalibrateCommand;
+import io.rtbench.cli.run.DmlCommand;
 import io.rtbench.cli.run.PeakCommand;
 import io.rtbench.cli.run.QuickstartCommand;
 import io.rtbench.cli.run.RunCommand;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Spec;
             SweepCommand.class,
             PeakCommand.class,
             CalibrateCommand.class,
+            DmlCommand.class,
             ProduceCommand.class,
             BridgeCommand.class,
             EvaluateCommand.class,

@@ -90,6 +90,15 @@ class BadInputIT {
         cases.add(usage("run --bogus 1", "unknown option --bogus"));
         cases.add(usage("run --prometheus-port 70000", "--prometheus-port"));
         cases.add(usage("run --pipeline native --target postgres", "postgres does not ingest from Kafka itself"));
+        cases.add(usage("run --workload upsert", "--workload) must be ingest or dml"));
+        cases.add(usage("run --workload dml --updates lots", "'lots' is not a share"));
+        cases.add(usage("run --workload dml --updates 70% --deletes 40%", "must stay below 100%"));
+        cases.add(usage("run --workload dml --update-mode merge", "--update-mode"));
+        cases.add(usage("run --workload dml --min-row-age soon", "--min-row-age"));
+        cases.add(usage("run --workload dml --target questdb", "questdb cannot apply versions or deletes"));
+        cases.add(usage(
+                "run --workload dml --pipeline native --target clickhouse",
+                "the native pipeline takes workload ingest only"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(

@@ -110,6 +110,14 @@ public abstract class TargetContractIT {
         assertThat(Targets.providers()).containsKey(kind);
     }
 
+    /** Workload {@code dml}: see {@link DmlContract}. */
+    @Test
+    void versionsDecideAndDeletesStay() {
+        DmlContract contract = new DmlContract(this::open, makesEventsVisible(), VISIBLE_WITHIN, newGeneratorId());
+        contract.check(config(uniqueCollection()));
+        contract.checkPatch(config(uniqueCollection()));
+    }
+
     @Test
     void ensureCollectionIsIdempotent() {
         Target target = open(config(uniqueCollection()));

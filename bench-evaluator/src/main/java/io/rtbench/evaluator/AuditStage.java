@@ -1,11 +1,13 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.target.Target;
+import io.rtbench.core.target.Versioned;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -28,6 +30,7 @@ public final class AuditStage implements Stage {
     private final EvaluatorMetrics metrics;
     private final boolean reportsRate;
     private final Consumer<String> progress;
+    private Supplier<Map<Long, ChangeHistory>> changes = Map::of;
     private String label = "";
 
     /**
@@ -58,6 +61,18 @@ public final class AuditStage implements Stage {
         this.progress = progress;
     }
 
+    /**
+     * Workload {@code dml}: audits the final state of every {@code _id} of the generators that have a history
+     * ({@link ChangeAudit}) instead of counting events. The target must implement {@link Versioned}.
+     */
+    public AuditStage withChanges(Supplier<Map<Long, ChangeHistory>> histories) {
+        if (!(target instanceof Versioned)) {
+            throw new IllegalArgumentException("the target does not apply versions and deletes (workload dml)");
+        }
+        this.changes = histories;
+        return this;
+    }
+
     @Override
     public String name() {
         return "audit";
@@ -76,8 +91,10 @@ public final class AuditStage implements Stage {
         }
         progress.accept(label + "audit: waiting for every event to land");
         try {
-            EventCounts events =
-                    new Audit(target, timeout, quiet).run(counts, newestEventTimes.get(), failedToProduce.getAsLong());
+            Map<Long, ChangeHistory> histories = changes.get();
+            EventCounts events = histories.isEmpty()
+                    ? new Audit(target, timeout, quiet).run(counts, newestEventTimes.get(), failedToProduce.getAsLong())
+                    : new ChangeAudit((Versioned) target, timeout, quiet).run(histories, failedToProduce.getAsLong());
             step.events(events);
             metrics.audited(events.produced(), events.landed());
             if (reportsRate && step.rate() == null) {

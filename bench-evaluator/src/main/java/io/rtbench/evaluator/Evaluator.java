@@ -1,6 +1,7 @@
 package io.rtbench.evaluator;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
@@ -38,6 +39,11 @@ public final class Evaluator implements AutoCloseable {
     /** Starts probing a generator; a no-op if it is already probed. */
     public void probe(long generatorId) {
         prober.add(generatorId);
+    }
+
+    /** Starts probing a generator and, for workload {@code dml}, its updates and deletes ({@code changes}). */
+    public void probe(long generatorId, ChangeHistory changes) {
+        prober.add(generatorId, changes);
     }
 
     /** Stops probing a generator. */

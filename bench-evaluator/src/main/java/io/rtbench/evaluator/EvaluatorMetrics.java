@@ -8,6 +8,7 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.metrics.Metrics;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -35,6 +36,15 @@ public final class EvaluatorMetrics {
     public static final String DATA_LATENCY_QUANTILES = "rtbench.data.latency.quantiles";
 
     public static final String QUERY_LATENCY = "rtbench.probe.query.latency";
+
+    /**
+     * Prometheus names {@code rtbench_update_visible_latency_seconds} and {@code rtbench_delete_visible_latency_seconds}
+     * (workload {@code dml}): histograms like the data latency's, tagged also by {@code read}, the target's read path
+     * ({@code consistent}, or ClickHouse's {@code WithoutFinal}).
+     */
+    public static final String UPDATE_VISIBLE_LATENCY = "rtbench.update.visible.latency";
+
+    public static final String DELETE_VISIBLE_LATENCY = "rtbench.delete.visible.latency";
     public static final String PROBE_ERRORS = "rtbench.probe.errors";
     public static final String BACKLOG = "rtbench.backlog.events";
     public static final String EVENTS_PRODUCED = "rtbench.events.produced";
@@ -49,6 +59,7 @@ public final class EvaluatorMetrics {
     private final MeterRegistry registry;
     private final String target;
     private final Map<Long, GeneratorMeters> meters = new ConcurrentHashMap<>();
+    private final Map<String, Timer> changeTimers = new ConcurrentHashMap<>();
     private final AtomicLong backlog = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
     private final AtomicLong landed = new AtomicLong();
@@ -89,6 +100,38 @@ public final class EvaluatorMetrics {
         generator.data.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
         generator.dataQuantiles.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
         generator.query.record(Math.max(0, queryMicros), TimeUnit.MICROSECONDS);
+    }
+
+    /** The recorders of workload {@code dml} for the target's read variants, so that a step logs them from its start. */
+    public void addChangeMetrics(List<String> variants) {
+        for (String variant : variants) {
+            latencies.recorder(Metrics.UPDATE_VISIBLE + variant);
+            latencies.recorder(Metrics.DELETE_VISIBLE + variant);
+        }
+    }
+
+    /** A sample of {@code updateVisible} or {@code deleteVisible} (+ the read variant's suffix), in µs. */
+    void changeSample(long generatorId, boolean update, String variant, long micros) {
+        latencies
+                .recorder((update ? Metrics.UPDATE_VISIBLE : Metrics.DELETE_VISIBLE) + variant)
+                .recordMicros(micros);
+        String read = variant.isEmpty() ? "consistent" : variant;
+        changeTimers
+                .computeIfAbsent(
+                        (update ? "u" : "d") + read + "/" + generatorId,
+                        key -> Timer.builder(update ? UPDATE_VISIBLE_LATENCY : DELETE_VISIBLE_LATENCY)
+                                .description(
+                                        update
+                                                ? "Probe response time minus the _event_time of the newest update seen"
+                                                        + " at its version"
+                                                : "Probe response time minus the _event_time of the newest delete seen"
+                                                        + " as gone")
+                                .tags("target", target, "generator", Long.toString(generatorId), "read", read)
+                                .publishPercentileHistogram()
+                                .minimumExpectedValue(Duration.ofMillis(1))
+                                .maximumExpectedValue(Duration.ofMinutes(10))
+                                .register(registry))
+                .record(Math.max(0, micros), TimeUnit.MICROSECONDS);
     }
 
     void probeError(long generatorId, String reason) {

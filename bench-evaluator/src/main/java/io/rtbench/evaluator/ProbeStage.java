@@ -1,6 +1,7 @@
 package io.rtbench.evaluator;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.metrics.LatencyRecorder;
@@ -11,6 +12,7 @@ import io.rtbench.core.target.GroundTruth;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +33,7 @@ public final class ProbeStage implements Stage {
     private final Target target;
     private final Evaluator evaluator;
     private final Supplier<List<Long>> stepGenerators;
+    private final Supplier<Map<Long, ChangeHistory>> stepChanges;
     private final String serverVersion;
     private List<Long> probing = List.of();
 
@@ -48,6 +51,21 @@ public final class ProbeStage implements Stage {
             EpochClock clock,
             MeterRegistry registry,
             Supplier<List<Long>> stepGenerators) {
+        this(target, interval, timeout, clock, registry, stepGenerators, null);
+    }
+
+    /**
+     * As above; with {@code stepChanges} (workload {@code dml}: each generator's updates and deletes) also
+     * {@code updateVisible} and {@code deleteVisible} (docs/MEASUREMENT.md).
+     */
+    public ProbeStage(
+            TargetConfig target,
+            Duration interval,
+            Duration timeout,
+            EpochClock clock,
+            MeterRegistry registry,
+            Supplier<List<Long>> stepGenerators,
+            Supplier<Map<Long, ChangeHistory>> stepChanges) {
         this.target = Targets.open(target.withTimeout(timeout));
         try {
             this.serverVersion = this.target.serverVersion();
@@ -57,6 +75,10 @@ public final class ProbeStage implements Stage {
             throw e;
         }
         this.stepGenerators = stepGenerators;
+        this.stepChanges = stepChanges;
+        if (stepChanges != null && this.target instanceof Versioned versioned) {
+            evaluator.metrics().addChangeMetrics(versioned.readVariants());
+        }
     }
 
     @Override
@@ -85,7 +107,8 @@ public final class ProbeStage implements Stage {
     public void startPhase(Phase phase) {
         if (stepGenerators != null && phase.kind() != Phase.Kind.PREFILL && probing.isEmpty()) {
             probing = List.copyOf(stepGenerators.get());
-            probing.forEach(evaluator::probe);
+            Map<Long, ChangeHistory> changes = stepChanges == null ? Map.of() : stepChanges.get();
+            probing.forEach(id -> evaluator.probe(id, changes.get(id)));
         }
     }
 
@@ -102,7 +125,7 @@ public final class ProbeStage implements Stage {
         List<LatencyRecorder> all =
                 new ArrayList<>(evaluator.metrics().latencies().all());
         if (target instanceof GroundTruth truth) {
-            all.add(truth.truth());
+            all.addAll(truth.truths());
         }
         return all;
     }
@@ -111,7 +134,7 @@ public final class ProbeStage implements Stage {
     public void resetMetrics() {
         evaluator.metrics().reset();
         if (target instanceof GroundTruth truth) {
-            truth.truth().reset();
+            truth.truths().forEach(LatencyRecorder::reset);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.target.Target;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
 import java.util.Map;
@@ -50,11 +52,30 @@ final class Prober implements AutoCloseable {
 
     /** Starts probing a generator (no-op if it is already probed). */
     void add(long generatorId) {
+        add(generatorId, null);
+    }
+
+    /**
+     * Starts probing a generator; with {@code changes} (workload {@code dml}) also its updates and deletes, right after
+     * its newest event, on the same schedule.
+     */
+    void add(long generatorId, ChangeHistory changes) {
         probes.computeIfAbsent(generatorId, id -> {
             GeneratorProbe probe = new GeneratorProbe(id, metrics, timeout.toNanos() / 1_000);
+            ChangeProbe changeProbe = changes != null && target instanceof Versioned versioned
+                    ? new ChangeProbe(id, changes, versioned, metrics, clock, timeout.toNanos() / 1_000)
+                    : null;
             long phaseNanos = (long) (random.nextDouble() * interval.toNanos());
             ScheduledFuture<?> future = scheduler.scheduleAtFixedRate(
-                    () -> probe.record(probeOnce(id)), phaseNanos, interval.toNanos(), TimeUnit.NANOSECONDS);
+                    () -> {
+                        probe.record(probeOnce(id));
+                        if (changeProbe != null) {
+                            changeProbe.probe();
+                        }
+                    },
+                    phaseNanos,
+                    interval.toNanos(),
+                    TimeUnit.NANOSECONDS);
             return new Scheduled(probe, future);
         });
     }

@@ -1,5 +1,7 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.ChangeGenerator;
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
@@ -19,6 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class GeneratorLoop {
 
     private final EventGenerator generator;
+    /** Workload {@code dml}: the changes, written through {@link #generator}; null for workload {@code ingest}. */
+    private final ChangeGenerator changes;
+
     private final GeneratorAnnouncement announcement;
     private final EventSink sink;
     private final EpochClock clock;
@@ -34,7 +39,19 @@ final class GeneratorLoop {
             EpochClock clock,
             PacingClock pacingClock,
             ProducerStats stats) {
+        this(generator, null, announcement, sink, clock, pacingClock, stats);
+    }
+
+    GeneratorLoop(
+            EventGenerator generator,
+            ChangeGenerator changes,
+            GeneratorAnnouncement announcement,
+            EventSink sink,
+            EpochClock clock,
+            PacingClock pacingClock,
+            ProducerStats stats) {
         this.generator = generator;
+        this.changes = changes;
         this.announcement = announcement;
         this.sink = sink;
         this.clock = clock;
@@ -86,13 +103,19 @@ final class GeneratorLoop {
                 }
                 long seq = generator.nextSeq();
                 long eventTimeMicros = clock.epochMicros();
-                byte[] json = generator.nextTransient(eventTimeMicros);
+                byte[] json;
+                if (changes == null) {
+                    json = generator.nextTransient(eventTimeMicros);
+                    sink.add(json, seq, eventTimeMicros);
+                } else {
+                    json = changes.nextTransient(eventTimeMicros);
+                    sink.add(json, seq, eventTimeMicros, changes.lastOp(), changes.lastVersion());
+                }
                 lastStamped = eventTimeMicros;
                 bytes += json.length;
                 if (measured) {
                     docSizes.record(json.length);
                 }
-                sink.add(json, seq, eventTimeMicros);
             }
             sink.endBurst();
             if (events > 0) {
@@ -126,6 +149,11 @@ final class GeneratorLoop {
 
     long generatorId() {
         return generator.generatorId();
+    }
+
+    /** Workload {@code dml}: what this generator changed; null for workload {@code ingest}. */
+    ChangeHistory changes() {
+        return changes == null ? null : changes.history();
     }
 
     GeneratorAnnouncement announcement() {

@@ -8,6 +8,8 @@ import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.StatusLine;
@@ -57,6 +59,9 @@ public final class ProduceCommand implements Callable<Integer> {
 
     @Mixin
     KafkaOptions kafka;
+
+    @Mixin
+    WorkloadOptions changes;
 
     @Option(
             names = "--destination",
@@ -143,7 +148,22 @@ public final class ProduceCommand implements Callable<Integer> {
                     maxEvents,
                     pacing.warmup());
             GeneratorSettings generator = new GeneratorSettings(pacing.seed(), pacing.docSize());
-            return new ProducerSettings(workload, generator, destination());
+            DmlSettings dml = WorkloadOptions.resolve(
+                    changes.workload(),
+                    changes.updates(),
+                    changes.deletes(),
+                    changes.updateMode(),
+                    changes.minRowAge());
+            Destination to = destination();
+            if (dml != null && to instanceof Destination.Direct direct) {
+                Targets.provider(direct.target().kind())
+                        .dmlRefusal(dml.updateMode())
+                        .ifPresent(reason -> {
+                            throw new IllegalArgumentException("--workload dml: " + reason);
+                        });
+                to = new Destination.Direct(direct.target().forDml(dml.updateMode()));
+            }
+            return new ProducerSettings(workload, generator, to, dml);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.time.Durations;
 import java.util.LinkedHashMap;
@@ -21,6 +22,13 @@ final class ProducerScenario {
         }
         if (workload.maxEvents() > 0) {
             more.put("maxEvents", workload.maxEvents());
+        }
+        if (settings.dml() != null) {
+            more.put("workload", "dml");
+            more.put("updates", DmlSettings.percent(settings.dml().updateShare()));
+            more.put("deletes", DmlSettings.percent(settings.dml().deleteShare()));
+            more.put("updateMode", settings.dml().updateMode().cliName());
+            more.put("minRowAge", Durations.format(settings.dml().minRowAge()));
         }
         Destination destination = settings.destination();
         if (destination instanceof KafkaDestination kafka) {

@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
@@ -58,11 +59,18 @@ public final class ProducerSession implements AutoCloseable {
         for (int i = 0; i < generators; i++) {
             GeneratorSettings own =
                     new GeneratorSettings(base.contentSeed() + generatorsCreated++, base.docSizeBytes());
-            EventGenerator generator = new EventGenerator(own, EventGenerator.randomGeneratorId());
+            EventGenerator generator = settings.dml() == null
+                    ? new EventGenerator(own, EventGenerator.randomGeneratorId())
+                    : EventGenerator.forChanges(own, EventGenerator.randomGeneratorId());
             GeneratorAnnouncement announcement =
                     new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
+            // The choice of ops and rows has its own random stream, seeded like the contents: reproducible per --seed.
+            ChangeGenerator changes = settings.dml() == null
+                    ? null
+                    : new ChangeGenerator(generator, settings.dml(), own.contentSeed() * 0x9E3779B97F4A7C15L);
             loops.add(new GeneratorLoop(
                     generator,
+                    changes,
                     announcement,
                     sinks.forGenerator(generator.generatorId()),
                     clock,

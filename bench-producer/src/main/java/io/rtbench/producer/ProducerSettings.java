@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.GeneratorSettings;
 import java.util.Objects;
 
@@ -7,13 +8,26 @@ import java.util.Objects;
  * Everything a producer needs, resolved and validated once at the edge (command line or scenario).
  *
  * @param destination where the events go
+ * @param dml workload {@code dml}: the shares of updates and deletes; null for workload {@code ingest} (inserts only)
  */
-public record ProducerSettings(Workload workload, GeneratorSettings generator, Destination destination) {
+public record ProducerSettings(
+        Workload workload, GeneratorSettings generator, Destination destination, DmlSettings dml) {
 
     public ProducerSettings {
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(destination, "destination");
+        if (dml != null
+                && destination instanceof KafkaDestination kafka
+                && kafka.key() != KafkaDestination.KeyMode.ID) {
+            throw new IllegalArgumentException("--workload dml keys every record by its _id (a row's changes stay in"
+                    + " order on one partition): use --key id");
+        }
+    }
+
+    /** Workload {@code ingest}. */
+    public ProducerSettings(Workload workload, GeneratorSettings generator, Destination destination) {
+        this(workload, generator, destination, null);
     }
 
     /** The Kafka destination, or null when the events do not go to Kafka. */

@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
@@ -228,6 +229,11 @@ public final class ProducerStage implements Stage {
     /** Events produced per generator of the current step so far, prefill and warmup included: for the audit. */
     public Map<Long, Long> producedByGenerator() {
         return step == null ? Map.of() : step.producedByGenerator();
+    }
+
+    /** Workload {@code dml}: what each generator of the current step changed; empty for workload {@code ingest}. */
+    public Map<Long, ChangeHistory> changeHistories() {
+        return step == null ? Map.of() : step.changeHistories();
     }
 
     /** The newest {@code _event_time} each generator of the current step produced. */

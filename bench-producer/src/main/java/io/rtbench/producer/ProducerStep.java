@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.pacing.Pacer;
@@ -123,6 +124,17 @@ public final class ProducerStep {
         Map<Long, Long> produced = new TreeMap<>();
         loops.forEach(loop -> produced.put(loop.generatorId(), loop.producedEvents()));
         return produced;
+    }
+
+    /** Workload {@code dml}: what each generator changed, by generator; empty for workload {@code ingest}. */
+    public Map<Long, ChangeHistory> changeHistories() {
+        Map<Long, ChangeHistory> histories = new TreeMap<>();
+        loops.forEach(loop -> {
+            if (loop.changes() != null) {
+                histories.put(loop.generatorId(), loop.changes());
+            }
+        });
+        return histories;
     }
 
     /** The newest {@code _event_time} each generator produced so far. */

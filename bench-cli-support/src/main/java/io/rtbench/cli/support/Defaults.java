@@ -24,6 +24,15 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** Before each measured step of a pipeline run; {@code produce} on its own measures from its start. */
     public static final String WARMUP = "10s";
 
+    /** docs/GUIDE.md, "Updates and deletes". */
+    public static final String WORKLOAD = "ingest";
+
+    public static final String UPDATES = "10%";
+    public static final String DELETES = "2%";
+    public static final String UPDATE_MODE = "replace";
+    /** Longer than a search engine's default refresh (1 s) and the pipeline before it; see DmlSettings. */
+    public static final String MIN_ROW_AGE = "2s";
+
     public static final String TARGET = "opensearch";
     public static final String PIPELINE = "kafka-bridge";
     public static final String SERVERS = "local";
@@ -73,6 +82,11 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--duration", DURATION),
             Map.entry("--warmup", WARMUP),
             Map.entry("--target", TARGET),
+            Map.entry("--workload", WORKLOAD),
+            Map.entry("--updates", UPDATES),
+            Map.entry("--deletes", DELETES),
+            Map.entry("--update-mode", UPDATE_MODE),
+            Map.entry("--min-row-age", MIN_ROW_AGE),
             Map.entry("--pipeline", PIPELINE),
             Map.entry("--servers", SERVERS),
             Map.entry("--collection", COLLECTION),
@@ -104,6 +118,13 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             "produce", Map.of("--warmup", "0s", "--target", NONE),
             "bridge", Map.of("--duration", NONE, "--target", NONE),
             "evaluate", Map.of("--target", NONE),
+            "dml",
+                    Map.of(
+                            "--target", NONE,
+                            "--prefill", "1000000",
+                            "--repeat", "100",
+                            "--insert-batches", "1,10,100,1000",
+                            "--visibility-timeout", "60s"),
             "calibrate",
                     Map.of(
                             "--rate", "2000/s",

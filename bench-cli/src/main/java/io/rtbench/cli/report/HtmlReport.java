@@ -68,6 +68,7 @@ final class HtmlReport {
                         .orElse(ReadingGuide.NAME))
                 .append(" in the rtbench repository.</p>\n");
         RunTables.header(out, runs);
+        RunTables.statements(out, runs);
         RunTables.summaries(out, runs);
         charts(out, runs, figures);
         RunTables.allLatencies(out, runs);

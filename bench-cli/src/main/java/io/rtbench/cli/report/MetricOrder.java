@@ -11,13 +11,17 @@ final class MetricOrder {
 
     static final List<String> KNOWN = List.of(
             Metrics.DATA,
+            Metrics.UPDATE_VISIBLE,
+            Metrics.DELETE_VISIBLE,
             Metrics.DATA_AT_REQUEST,
             Metrics.QUERY,
             Metrics.PRODUCE_ACK,
             Metrics.SCHEDULE_DELAY,
             Metrics.KAFKA_HOP,
             Metrics.SINK_WRITE,
-            Metrics.TRUTH);
+            Metrics.TRUTH,
+            Metrics.UPDATE_TRUTH,
+            Metrics.DELETE_TRUTH);
 
     /** The stages of an event's way, in pipeline order, for "where the time goes". */
     static final List<String> STAGES =

@@ -73,13 +73,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
-        TargetConfig target = new TargetConfig(
-                spec.target(),
-                servers.targetUrl(),
-                spec.collection(),
-                servers.credentials(),
-                TARGET_TIMEOUT,
-                spec.targetOptions());
+        TargetConfig target = spec.target(servers.targetUrl(), servers.credentials(), TARGET_TIMEOUT);
         ProducerStage producer = run.add(new ProducerStage(
                 RunSettings.producer(spec, servers.bootstrapServers(), target),
                 EpochClock.SYSTEM,
@@ -112,7 +106,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.probeTimeout(),
                 EpochClock.SYSTEM,
                 registry,
-                producer::generatorIds));
+                producer::generatorIds,
+                spec.dml() == null ? null : producer::changeHistories));
         probe.target().ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
         if (consumerGroup != null) {
@@ -126,7 +121,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     spec.drainTimeout(),
                     probe.metrics()));
         }
-        run.add(new AuditStage(
+        AuditStage audit = run.add(new AuditStage(
                 probe.target(),
                 producer::producedByGenerator,
                 producer::newestEventTimes,
@@ -136,6 +131,9 @@ final class PipelineAssembly implements Engine.Assembly {
                 probe.metrics(),
                 false,
                 run::progress));
+        if (spec.dml() != null) {
+            audit.withChanges(producer::changeHistories);
+        }
     }
 
     private static BridgeSettings bridgeSettings(RunSpec spec, String bootstrapServers, TargetConfig target) {

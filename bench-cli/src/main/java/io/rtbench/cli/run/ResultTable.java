@@ -56,6 +56,7 @@ final class ResultTable {
                     ms(step, Metrics.SINK_WRITE, Percentile.P50),
                     audit(step),
                     sustained(step));
+            changes(step, out);
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
@@ -124,6 +125,38 @@ final class ResultTable {
         return Verdicts.sustained(step);
     }
 
+    /**
+     * Workload {@code dml}: the change metrics of every read path, and the op counts, on a line of their own under the
+     * step (docs/GUIDE.md, "Updates and deletes").
+     */
+    private static void changes(StepResult step, PrintWriter out) {
+        if (step.events() == null || step.events().operations() == null) {
+            return;
+        }
+        StringBuilder line = new StringBuilder("  dml:");
+        for (String metric : step.latencyMs().keySet().stream()
+                .filter(name -> name.startsWith(Metrics.UPDATE_VISIBLE) || name.startsWith(Metrics.DELETE_VISIBLE))
+                .sorted()
+                .toList()) {
+            line.append(String.format(
+                    Locale.ROOT,
+                    " %s p50 %s p99 %s |",
+                    metric,
+                    ms(step, metric, Percentile.P50),
+                    ms(step, metric, Percentile.P99)));
+        }
+        var ops = step.events().operations();
+        line.append(String.format(
+                Locale.ROOT,
+                " inserts %,d updates %,d deletes %,d | _ids landed %,d/%,d",
+                ops.inserts(),
+                ops.updates(),
+                ops.deletes(),
+                step.events().landed(),
+                step.events().ids()));
+        out.println(line);
+    }
+
     private static String audit(StepResult step) {
         if (step.events() == null) {
             return "-";
@@ -131,13 +164,22 @@ final class ResultTable {
         if (step.events().landed() == null) {
             return String.format(Locale.ROOT, "-/%,d", step.events().produced());
         }
-        String line = String.format(
-                Locale.ROOT, "%,d/%,d", step.events().landed(), step.events().produced());
+        // workload dml counts _ids: landed of all _ids written
+        long of = step.events().ids() != null
+                ? step.events().ids()
+                : step.events().produced();
+        String line = String.format(Locale.ROOT, "%,d/%,d", step.events().landed(), of);
         if (step.events().lost() != null && step.events().lost() > 0) {
             line += String.format(Locale.ROOT, " LOST %,d", step.events().lost());
         }
         if (step.events().duplicates() != null && step.events().duplicates() > 0) {
             line += String.format(Locale.ROOT, " dup %,d", step.events().duplicates());
+        }
+        if (step.events().stale() != null && step.events().stale() > 0) {
+            line += String.format(Locale.ROOT, " STALE %,d", step.events().stale());
+        }
+        if (step.events().resurrected() != null && step.events().resurrected() > 0) {
+            line += String.format(Locale.ROOT, " RESURRECTED %,d", step.events().resurrected());
         }
         return line;
     }

@@ -85,7 +85,7 @@ final class RunLauncher {
      * The HTML and CSV report beside the result. A report that cannot be drawn costs the user a chart, not the run: the
      * result file is written already, so the reason is printed and {@code rtbench report} can be run again later.
      */
-    private static void writeReport(Path result, PrintWriter out) {
+    static void writeReport(Path result, PrintWriter out) {
         try {
             WrittenReport report = Reports.write(new ReportRequest(List.of(result), null, null));
             out.println("report: " + report.html().toAbsolutePath() + " (csv: "

@@ -9,6 +9,7 @@ import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
+import io.rtbench.cli.support.WorkloadOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,9 @@ public final class RunOptions {
 
     @Mixin
     PacingOptions pacing;
+
+    @Mixin
+    WorkloadOptions workload;
 
     @Option(names = "--rates", split = ",", paramLabel = "RATE", description = "One step per rate, e.g. 1MB,2MB,4MB.")
     List<String> rates;
@@ -147,6 +151,11 @@ public final class RunOptions {
         flags.iterationTime = given.text("--iteration-time");
         flags.warmupIterations = given.value("--warmup-iterations");
         flags.forkServers = given.value("--fork-servers");
+        flags.workload = given.text("--workload");
+        flags.updates = given.text("--updates");
+        flags.deletes = given.text("--deletes");
+        flags.updateMode = given.text("--update-mode");
+        flags.minRowAge = given.text("--min-row-age");
         return flags;
     }
 

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.Scenario;
@@ -24,7 +25,7 @@ final class RunSettings {
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
-            return new ProducerSettings(workload, generator, new Destination.Direct(target));
+            return new ProducerSettings(workload, generator, new Destination.Direct(target), spec.dml());
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -36,7 +37,7 @@ final class RunSettings {
                 spec.connectTimeout(),
                 spec.valueFormat(),
                 spec.retryTimeout());
-        return new ProducerSettings(workload, generator, kafka);
+        return new ProducerSettings(workload, generator, kafka, spec.dml());
     }
 
     static Scenario scenario(RunSpec spec) {
@@ -60,6 +61,13 @@ final class RunSettings {
             if (spec.forkServers()) {
                 more.put("forkServers", true);
             }
+        }
+        more.put("workload", spec.dml() == null ? "ingest" : "dml");
+        if (spec.dml() != null) {
+            more.put("updates", DmlSettings.percent(spec.dml().updateShare()));
+            more.put("deletes", DmlSettings.percent(spec.dml().deleteShare()));
+            more.put("updateMode", spec.dml().updateMode().cliName());
+            more.put("minRowAge", Durations.format(spec.dml().minRowAge()));
         }
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());

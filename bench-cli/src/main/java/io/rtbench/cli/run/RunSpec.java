@@ -1,7 +1,10 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
@@ -31,6 +34,7 @@ import java.util.Objects;
  *     Connect sink's retries
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
  * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
+ * @param dml workload {@code dml} (updates and deletes, docs/GUIDE.md); null for workload {@code ingest}
  */
 public record RunSpec(
         String target,
@@ -62,7 +66,8 @@ public record RunSpec(
         BridgeSpec bridge,
         Path result,
         Repetitions repetitions,
-        boolean forkServers) {
+        boolean forkServers,
+        DmlSettings dml) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -133,7 +138,14 @@ public record RunSpec(
                 bridge,
                 result,
                 repetitions,
-                forkServers);
+                forkServers,
+                dml);
+    }
+
+    /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
+    public TargetConfig target(URI url, Credentials credentials, Duration timeout) {
+        TargetConfig config = new TargetConfig(target, url, collection, credentials, timeout, targetOptions);
+        return dml == null ? config : config.forDml(dml.updateMode());
     }
 
     /** The steps in order: every rate, for every batch size. */

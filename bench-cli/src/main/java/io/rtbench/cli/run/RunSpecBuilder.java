@@ -10,7 +10,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.IoReasons;
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
@@ -89,6 +91,14 @@ public final class RunSpecBuilder {
     public Integer warmupIterations;
     /** Fresh local servers for every fork. */
     public Boolean forkServers;
+
+    /** {@code ingest} (default) or {@code dml}; the next four are workload {@code dml}'s. */
+    public String workload;
+
+    public String updates;
+    public String deletes;
+    public String updateMode;
+    public String minRowAge;
 
     /**
      * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
@@ -189,6 +199,17 @@ public final class RunSpecBuilder {
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
         }
+        DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
+        if (dml != null) {
+            if (resolvedPipeline == Pipeline.NATIVE) {
+                throw new IllegalArgumentException("workload (--workload dml): the native pipeline takes workload"
+                        + " ingest only (the database's own Kafka consumer appends; updates and deletes need a sink"
+                        + " that applies versions: kafka-bridge or kafka-connect)");
+            }
+            provider.dmlRefusal(dml.updateMode()).ifPresent(reason -> {
+                throw new IllegalArgumentException("workload (--workload dml): " + reason);
+            });
+        }
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -240,7 +261,8 @@ public final class RunSpecBuilder {
                         (int) notNegative(
                                 "warmupIterations (--warmup-iterations)",
                                 or(warmupIterations, Integer.parseInt(Defaults.WARMUP_ITERATIONS)))),
-                Boolean.TRUE.equals(forkServers));
+                Boolean.TRUE.equals(forkServers),
+                dml);
     }
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */

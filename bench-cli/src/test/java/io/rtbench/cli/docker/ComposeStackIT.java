@@ -74,15 +74,13 @@ class ComposeStackIT {
         // summary is absent (not 0) until the first second in which that stage recorded something
         Set<String> used = Dashboard.read(REPOSITORY).metricNames();
         assertThat(used).isNotEmpty();
-        await().atMost(STACK_TIMEOUT)
-                .pollInterval(Duration.ofSeconds(1))
-                .untilAsserted(() -> {
-                    String exposition = getOrEmpty("http://127.0.0.1:" + metricsPort + "/metrics");
-                    assertThat(Dashboard.exposedNames(exposition))
-                            .as("metrics of the live evaluator")
-                            .contains("rtbench_data_latency_seconds_count")
-                            .containsAll(used);
-                });
+        await().atMost(STACK_TIMEOUT).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+            String exposition = getOrEmpty("http://127.0.0.1:" + metricsPort + "/metrics");
+            assertThat(Dashboard.exposedNames(exposition))
+                    .as("metrics of the live evaluator")
+                    .contains("rtbench_data_latency_seconds_count")
+                    .containsAll(used);
+        });
 
         String benchmark = compose(Duration.ofSeconds(30), "ps", "-q", "rtbench-" + TARGET)
                 .output()
@@ -107,7 +105,6 @@ class ComposeStackIT {
         assertThat(scraped.path(0).path("value").path(1).asDouble())
                 .as("probes counted")
                 .isPositive();
-
     }
 
     private JsonNode result() throws IOException {

@@ -70,4 +70,45 @@ class MeasurementIT {
                 .as("data p50 %s vs truth p50 %s", data.p50(), truth.p50())
                 .isLessThanOrEqualTo(bar);
     }
+
+    /**
+     * Workload dml (docs/MEASUREMENT.md): updateVisible and deleteVisible against each change's true visibility, at a
+     * rate where a change of each kind comes every millisecond or two (the spacing of changes is the metric's own
+     * offset, as the spacing of events is data's), within the bar of {@code rtbench calibrate}.
+     */
+    @Test
+    void calibrationOfUpdatesAndDeletesMeetsTheBar(@RealServer("kafka") RunningServer kafka) {
+        RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
+        spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
+        spec.rates = java.util.List.of(CalibrateCommand.DML_RATE);
+        spec.batchSize = 10;
+        spec.warmup = "3s";
+        spec.duration = "15s";
+        spec.probeInterval = "100ms";
+        spec.bridgeLinger = "1ms";
+        spec.workload = "dml";
+        spec.updates = "20%";
+        spec.deletes = "5%";
+        RunResult result = Runs.run(spec.build("unused"));
+        StepResult step = result.steps().get(0);
+        assertThat(step.events().stale()).isZero();
+        assertThat(step.events().lost()).isZero();
+        assertThat(step.events().resurrected()).isZero();
+
+        RunResult.Calibration calibration =
+                CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50));
+        for (String[] pair : new String[][] {
+            {Metrics.UPDATE_VISIBLE, Metrics.UPDATE_TRUTH}, {Metrics.DELETE_VISIBLE, Metrics.DELETE_TRUTH}
+        }) {
+            LatencySummary measured = step.latencyMs().get(pair[0]);
+            LatencySummary truth = step.latencyMs().get(pair[1]);
+            assertThat(measured.count()).isGreaterThan(100);
+            double bar = Math.max(CalibrateCommand.BAR_MIN_MS, CalibrateCommand.BAR_SHARE * truth.p50());
+            assertThat(Math.abs(measured.p50() - truth.p50()))
+                    .as("%s p50 %s vs %s p50 %s", pair[0], measured.p50(), pair[1], truth.p50())
+                    .isLessThanOrEqualTo(bar);
+        }
+        assertThat(calibration.updateP50ErrorMs()).isNotNull();
+        assertThat(calibration.deleteP50ErrorMs()).isNotNull();
+    }
 }

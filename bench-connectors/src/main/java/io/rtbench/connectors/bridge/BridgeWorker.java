@@ -5,6 +5,7 @@ import io.rtbench.connectors.writes.OffsetTracker;
 import io.rtbench.connectors.writes.RetryPolicy;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.EventLayout;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
@@ -26,6 +27,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -153,7 +155,7 @@ final class BridgeWorker implements Runnable {
             }
             nextOffsets.put(new TopicPartition(record.topic(), record.partition()), record.offset() + 1);
             try {
-                Event event = Event.parse(record.value());
+                Event event = Event.parse(document(record));
                 stats.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
                 events.add(event);
             } catch (IllegalArgumentException | NullPointerException e) {
@@ -167,6 +169,18 @@ final class BridgeWorker implements Runnable {
                 dispatch();
             }
         }
+    }
+
+    /**
+     * The record's document: its value, or for a tombstone (a delete of workload {@code dml}) header
+     * {@link EventLayout#DELETE_HEADER}; null when neither is there.
+     */
+    private static byte[] document(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() != null) {
+            return record.value();
+        }
+        Header header = record.headers().lastHeader(EventLayout.DELETE_HEADER);
+        return header == null ? null : header.value();
     }
 
     /** Hands the batch read so far to a writer, waiting for one to be free: while it waits, nothing is read. */

@@ -5,6 +5,8 @@ import io.rtbench.connectors.common.HttpEndpoint.Response;
 import io.rtbench.connectors.common.TargetErrors;
 import io.rtbench.core.target.TargetConfig;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -59,6 +61,18 @@ final class ClickHouseSql implements AutoCloseable {
             throw errors.failed(what, "expected one row, got '" + TargetErrors.oneLine(text) + "'");
         }
         return text.split("\t", -1);
+    }
+
+    /** Runs a query; its rows, each its columns as text (TabSeparated, values without tabs or line breaks). */
+    List<String[]> selectRows(String what, String sql) {
+        Response response = execute(what, sql + " FORMAT TabSeparated");
+        List<String[]> rows = new ArrayList<>();
+        for (String line : response.text().split("\n")) {
+            if (!line.isEmpty()) {
+                rows.add(line.split("\t", -1));
+            }
+        }
+        return rows;
     }
 
     /** Turns a ClickHouse error ({@code Code: N, ...} in the body) into a one-line exception. */

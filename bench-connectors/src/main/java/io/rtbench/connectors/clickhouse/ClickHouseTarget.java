@@ -1,17 +1,24 @@
 package io.rtbench.connectors.clickhouse;
 
 import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * ClickHouse over its plain HTTP interface. Deliberately limited to what ClickHouse 18.16 (Debian's package, spec
@@ -27,9 +34,21 @@ import java.util.regex.Pattern;
  * options of native ingestion ({@link ClickHouseNativeIngest}) are accepted too.
  *
  * <p>ClickHouse has no per-row failures: an insert is accepted or refused as a whole (one block per batch).
+ *
+ * <p>Workload {@code dml} (target option {@code workload=dml}): the table has {@code _op String, _version UInt64,
+ * _deleted UInt8} too, engine {@code ReplacingMergeTree(_version)} ordered by {@code (generator_identifier, _id)}, so a
+ * merge keeps the highest version of each {@code _id} whatever order the rows came in; a delete is a row with
+ * {@code _deleted = 1} (ClickHouse 18.16 has neither {@code DELETE FROM} nor the engine's {@code is_deleted}
+ * parameter). Until parts merge, old versions and deleted rows are still there: the consistent read is {@code FINAL};
+ * the probe also measures the plain read ({@code WithoutFinal}), which is what a query without {@code FINAL} sees.
+ * Updates are whole rows: {@code --update-mode patch} is refused ({@link ClickHouseTargetProvider}).
  */
-final class ClickHouseTarget implements Target {
+final class ClickHouseTarget implements Target, Versioned, Statements {
 
+    /** The read path of a plain query, whose rows are merged into versions only eventually. */
+    static final String WITHOUT_FINAL = "WithoutFinal";
+
+    private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
     private static final Pattern DATABASE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]*");
     /** Every option of the kind, so that neither the target nor the native ingestion warns about the other's. */
     static final Set<String> OPTIONS = options();
@@ -39,6 +58,7 @@ final class ClickHouseTarget implements Target {
     private final String qualifiedTable;
     private final String insertPath;
     private final ClickHouseSql sql;
+    private final boolean dml;
     private volatile String version;
 
     ClickHouseTarget(TargetConfig config) {
@@ -47,6 +67,7 @@ final class ClickHouseTarget implements Target {
         this.qualifiedTable = qualified(database, table);
         this.insertPath = "/?query=" + urlEncode("INSERT INTO " + qualifiedTable + " FORMAT JSONEachRow");
         this.sql = new ClickHouseSql(config, database + "." + table);
+        this.dml = config.dml();
     }
 
     /** Option {@code database}, checked. */
@@ -83,12 +104,16 @@ final class ClickHouseTarget implements Target {
             sql.execute(
                     deadlineNanos, "creating database " + database, "CREATE DATABASE IF NOT EXISTS `" + database + "`");
         }
+        String columns = "_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64, doc String";
         sql.execute(
                 deadlineNanos,
                 "creating table " + database + "." + table,
                 "CREATE TABLE IF NOT EXISTS " + qualifiedTable
-                        + " (_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64, doc String)"
-                        + " ENGINE = ReplacingMergeTree() ORDER BY (generator_identifier, _event_time, _id)");
+                        + (dml
+                                ? " (" + columns + ", _op String, _version UInt64, _deleted UInt8)"
+                                        + " ENGINE = ReplacingMergeTree(_version) ORDER BY (generator_identifier, _id)"
+                                : " (" + columns + ") ENGINE = ReplacingMergeTree()"
+                                        + " ORDER BY (generator_identifier, _event_time, _id)"));
     }
 
     @Override
@@ -110,7 +135,7 @@ final class ClickHouseTarget implements Target {
         String[] row = sql.selectRow(
                 "probe",
                 "SELECT max(_event_time) FROM " + qualifiedTable + " WHERE generator_identifier = "
-                        + Long.toUnsignedString(generatorId));
+                        + Long.toUnsignedString(generatorId) + (dml ? " AND _deleted = 0" : ""));
         long newest = Long.parseUnsignedLong(row[0]);
         return newest == 0 ? OptionalLong.empty() : OptionalLong.of(newest);
     }
@@ -127,6 +152,110 @@ final class ClickHouseTarget implements Target {
             return AuditCounts.NONE;
         }
         return new AuditCounts(count, Long.parseLong(row[1]), Long.parseLong(row[2]));
+    }
+
+    @Override
+    public List<String> readVariants() {
+        return List.of(CONSISTENT, WITHOUT_FINAL);
+    }
+
+    /**
+     * {@code FINAL} and only key conditions, the deleted flag read rather than filtered: ClickHouse 18.16 may apply a
+     * filter on other columns before {@code FINAL} collapses the versions. Without {@code FINAL}: the newest live
+     * version among the rows not merged yet, as a plain query sees them.
+     */
+    @Override
+    public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+        requireDml();
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        String where = " WHERE generator_identifier = " + Long.toUnsignedString(generatorId) + " AND _id IN ("
+                + ids.stream().map(ClickHouseTarget::quoted).collect(Collectors.joining(",")) + ")";
+        Map<String, Long> live = new HashMap<>();
+        if (variant.equals(WITHOUT_FINAL)) {
+            for (String[] row : sql.selectRows(
+                    "probe",
+                    "SELECT _id, max(_version) FROM " + qualifiedTable + where + " AND _deleted = 0 GROUP BY _id")) {
+                live.put(row[0], Long.parseLong(row[1]));
+            }
+            return live;
+        }
+        for (String[] row :
+                sql.selectRows("probe", "SELECT _id, _version, _deleted FROM " + qualifiedTable + " FINAL" + where)) {
+            if (row[2].equals("0")) {
+                live.put(row[0], Long.parseLong(row[1]));
+            }
+        }
+        return live;
+    }
+
+    /** Every row as {@code FINAL} shows it: one per {@code _id}, the highest version, tombstones included. */
+    @Override
+    public void rows(long generatorId, RowVisitor visitor) {
+        requireDml();
+        for (String[] row : sql.selectRows(
+                "audit of the final state",
+                "SELECT _seq, _deleted FROM " + qualifiedTable + " FINAL WHERE generator_identifier = "
+                        + Long.toUnsignedString(generatorId))) {
+            visitor.row(Long.parseLong(row[0]), !row[1].equals("0"));
+        }
+    }
+
+    @Override
+    public void insert(List<Event> events) {
+        requireDml();
+        write(new EventBatch(events));
+    }
+
+    @Override
+    public void update(Event event) {
+        requireDml();
+        sql.execute("UPDATE mutation of one row", ClickHouseStatements.update(qualifiedTable, event));
+    }
+
+    @Override
+    public void delete(Event event) {
+        requireDml();
+        sql.execute("DELETE mutation of one row", ClickHouseStatements.delete(qualifiedTable, event));
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireDml();
+        Map<String, Long> live = new HashMap<>();
+        if (ids.isEmpty()) {
+            return live;
+        }
+        for (String[] row : sql.selectRows(
+                "query",
+                "SELECT _id, _seq, _deleted FROM " + qualifiedTable + " FINAL WHERE generator_identifier = "
+                        + Long.toUnsignedString(generatorId) + " AND _id IN ("
+                        + ids.stream().map(ClickHouseTarget::quoted).collect(Collectors.joining(",")) + ")")) {
+            if (row[2].equals("0")) {
+                live.put(row[0], Long.parseLong(row[1]));
+            }
+        }
+        return live;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return ClickHouseStatements.describe(qualifiedTable);
+    }
+
+    private void requireDml() {
+        if (!dml) {
+            throw new IllegalStateException("the table was opened for workload ingest (target option workload=dml)");
+        }
+    }
+
+    /** A canonical UUID (hex digits and dashes) as a string literal; anything else is refused. */
+    private static String quoted(String id) {
+        if (!UUID_TEXT.matcher(id).matches()) {
+            throw new IllegalArgumentException("not an _id: " + id);
+        }
+        return "'" + id + "'";
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.clickhouse;
 
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -31,6 +32,21 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     @Override
     public Optional<NativeIngest> nativeIngest(TargetConfig config) {
         return Optional.of(new ClickHouseNativeIngest(config));
+    }
+
+    /** Whole rows only: a patch would need the stored row, which an insert into a MergeTree table cannot read. */
+    @Override
+    public Optional<String> dmlRefusal(UpdateMode mode) {
+        return mode == UpdateMode.PATCH
+                ? Optional.of(
+                        "clickhouse writes whole rows (ReplacingMergeTree keeps the newest version of each _id and"
+                                + " cannot merge a patch into it): use --update-mode replace")
+                : Optional.empty();
+    }
+
+    @Override
+    public boolean hasStatements() {
+        return true;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rtbench.connectors.clickhouse;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.EventLayout;
+import io.rtbench.core.event.Op;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * per event, {@code {"_id":"…","_event_time":…,"generator_identifier":…,"_seq":…,"doc":"<the whole document as a
  * JSON string>"}}. The identity columns come from the {@link Event}'s fields, the document is copied with JSON string
  * escaping ({@link #escapedLength}, {@link #escape}): two passes over its bytes and one exactly sized array for the
- * batch. Numbers are written unsigned, matching the {@code UInt64} columns.
+ * batch. Numbers are written unsigned, matching the {@code UInt64} columns. An event of workload {@code dml} also
+ * fills {@code _op}, {@code _version} and {@code _deleted} (1 for a delete, whose row is a tombstone).
  */
 final class JsonEachRowBody {
 
@@ -19,6 +21,9 @@ final class JsonEachRowBody {
     private static final byte[] GENERATOR = ascii(",\"generator_identifier\":");
     private static final byte[] SEQ = ascii(",\"_seq\":");
     private static final byte[] DOC = ascii(",\"doc\":\"");
+    private static final byte[] OP = ascii(",\"_op\":\"");
+    private static final byte[] VERSION = ascii("\",\"_version\":");
+    private static final byte[] DELETED = ascii(",\"_deleted\":");
     private static final byte[] END = ascii("\"}\n");
     private static final byte[] HEX = ascii("0123456789abcdef");
     /** Per byte value: how many bytes its escape adds (0: copied as is, which all bytes of multi-byte UTF-8 are). */
@@ -44,6 +49,8 @@ final class JsonEachRowBody {
             + DOC.length
             + END.length;
 
+    private static final int CHANGE_LENGTH = OP.length + 1 + VERSION.length + DELETED.length + 1;
+
     private JsonEachRowBody() {}
 
     static byte[] of(EventBatch batch) {
@@ -53,7 +60,8 @@ final class JsonEachRowBody {
                     + digits(event.eventTimeMicros())
                     + digits(event.generatorId())
                     + digits(event.seq())
-                    + escapedLength(event.json());
+                    + escapedLength(event.json())
+                    + (event.versioned() ? CHANGE_LENGTH + digits(event.version()) : 0);
         }
         byte[] body = new byte[size];
         int pos = 0;
@@ -67,6 +75,14 @@ final class JsonEachRowBody {
             pos = putUnsigned(body, pos, event.generatorId());
             pos = put(body, pos, SEQ);
             pos = putUnsigned(body, pos, event.seq());
+            if (event.versioned()) {
+                pos = put(body, pos, OP);
+                body[pos++] = event.op().code();
+                pos = put(body, pos, VERSION);
+                pos = putUnsigned(body, pos, event.version());
+                pos = put(body, pos, DELETED);
+                body[pos++] = (byte) (event.op() == Op.DELETE ? '1' : '0');
+            }
             pos = put(body, pos, DOC);
             pos = escape(event.json(), body, pos);
             pos = put(body, pos, END);

@@ -24,6 +24,7 @@ public final class DriverOptions {
         this.config = config;
         Set<String> unknown = new TreeSet<>(config.options().keySet());
         unknown.removeAll(known);
+        unknown.removeAll(TargetConfig.COMMON_OPTIONS);
         if (!unknown.isEmpty()) {
             LOG.warn("{} ignores unknown option(s) {}; it knows {}", config.kind(), unknown, new TreeSet<>(known));
         }

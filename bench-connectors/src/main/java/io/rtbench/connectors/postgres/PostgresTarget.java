@@ -2,12 +2,15 @@ package io.rtbench.connectors.postgres;
 
 import io.rtbench.connectors.common.DriverOptions;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -16,6 +19,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.Set;
@@ -32,8 +38,11 @@ import java.util.Set;
  * <p>Options: {@code pool.size} (default 4) connections at most. Every call is bounded by the target timeout: connect,
  * login and socket reads (pgjdbc's {@code connectTimeout}, {@code loginTimeout}, {@code socketTimeout}, whole seconds,
  * rounded up) and each statement ({@code setQueryTimeout}), and waiting for a free connection.
+ *
+ * <p>Workload {@code dml} (target option {@code workload=dml}): versioned upserts, deletes as tombstones, see
+ * {@link PostgresChanges}; the probe and the audit read live rows only ({@code NOT _deleted}).
  */
-final class PostgresTarget implements Target {
+final class PostgresTarget implements Target, Versioned, Statements {
 
     private final String table;
     private final String quotedTable;
@@ -41,6 +50,8 @@ final class PostgresTarget implements Target {
     private final ConnectionPool pool;
     private final PostgresErrors errors;
     private final String insertSql;
+    private final PostgresChanges changes;
+    private final boolean patch;
     private volatile String version;
 
     PostgresTarget(TargetConfig config) {
@@ -54,6 +65,8 @@ final class PostgresTarget implements Target {
                 new TargetErrors(config.kind(), url.display()), url.database(), table, config.timeout());
         this.pool = new ConnectionPool(
                 new org.postgresql.Driver(), url.jdbcUrl(), properties(config, url), poolSize, config.timeout());
+        this.changes = config.dml() ? new PostgresChanges(quotedTable) : null;
+        this.patch = config.updateMode() == UpdateMode.PATCH;
         this.insertSql = "INSERT INTO " + quotedTable + " (_id, generator_identifier, _event_time, _seq, doc)"
                 + " VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (_id) DO NOTHING";
     }
@@ -80,13 +93,15 @@ final class PostgresTarget implements Target {
 
     @Override
     public void ensureCollection() {
-        String[] statements = {
-            "CREATE TABLE IF NOT EXISTS " + quotedTable
-                    + " (_id text PRIMARY KEY, generator_identifier bigint NOT NULL,"
-                    + " _event_time bigint NOT NULL, _seq bigint NOT NULL, doc jsonb NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS \"" + table + "_generator_time\" ON " + quotedTable
-                    + " (generator_identifier, _event_time DESC)"
-        };
+        List<String> statements = new ArrayList<>(List.of(
+                "CREATE TABLE IF NOT EXISTS " + quotedTable
+                        + " (_id text PRIMARY KEY, generator_identifier bigint NOT NULL,"
+                        + " _event_time bigint NOT NULL, _seq bigint NOT NULL, doc jsonb NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS \"" + table + "_generator_time\" ON " + quotedTable
+                        + " (generator_identifier, _event_time DESC)"));
+        if (changes != null) {
+            statements.addAll(1, List.of(changes.addColumns()));
+        }
         run("creating table " + table, (connection, seconds) -> {
             try (Statement statement = connection.createStatement()) {
                 statement.setQueryTimeout(seconds);
@@ -106,9 +121,11 @@ final class PostgresTarget implements Target {
         try {
             statement.execute(sql);
         } catch (SQLException e) {
-            // 23505 unique_violation (pg_type), 42P07 duplicate_table, 42710 duplicate_object (the table's row type).
+            // 23505 unique_violation (pg_type), 42P07 duplicate_table, 42710 duplicate_object (the table's row type),
+            // 42701 duplicate_column (workload dml's columns, added by two processes at once).
             if (!"23505".equals(e.getSQLState())
                     && !"42P07".equals(e.getSQLState())
+                    && !"42701".equals(e.getSQLState())
                     && !"42710".equals(e.getSQLState())) {
                 throw e;
             }
@@ -119,6 +136,12 @@ final class PostgresTarget implements Target {
     public WriteResult write(EventBatch batch) {
         if (batch.size() == 0) {
             return WriteResult.allWritten(0);
+        }
+        if (changes != null) {
+            return run("write of " + batch.size() + " changes into table " + table, (connection, seconds) -> {
+                changes.write(connection, seconds, batch.events(), patch);
+                return WriteResult.allWritten(batch.size());
+            });
         }
         return run("insert of " + batch.size() + " events into table " + table, (connection, seconds) -> {
             try (PreparedStatement insert = connection.prepareStatement(insertSql)) {
@@ -140,8 +163,8 @@ final class PostgresTarget implements Target {
     @Override
     public OptionalLong newestEventTimeMicros(long generatorId) {
         return run("probe", (connection, seconds) -> {
-            try (PreparedStatement query = connection.prepareStatement(
-                    "SELECT max(_event_time) FROM " + quotedTable + " WHERE generator_identifier = ?")) {
+            try (PreparedStatement query = connection.prepareStatement("SELECT max(_event_time) FROM " + quotedTable
+                    + " WHERE generator_identifier = ?" + (changes == null ? "" : " AND NOT _deleted"))) {
                 query.setQueryTimeout(seconds);
                 query.setLong(1, generatorId);
                 try (ResultSet row = query.executeQuery()) {
@@ -166,6 +189,74 @@ final class PostgresTarget implements Target {
                 }
             }
         });
+    }
+
+    @Override
+    public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+        requireChanges();
+        return run(
+                "probe of " + ids.size() + " ids",
+                (connection, seconds) -> changes.liveVersions(connection, seconds, ids));
+    }
+
+    @Override
+    public void rows(long generatorId, RowVisitor visitor) {
+        requireChanges();
+        run("audit of the final state", (connection, seconds) -> {
+            changes.rows(connection, seconds, generatorId, visitor);
+            return null;
+        });
+    }
+
+    @Override
+    public void insert(List<Event> events) {
+        requireChanges();
+        run("INSERT of " + events.size() + " rows", (connection, seconds) -> {
+            changes.insertStatement(connection, seconds, events);
+            return null;
+        });
+    }
+
+    @Override
+    public void update(Event event) {
+        requireChanges();
+        run("UPDATE of one row", (connection, seconds) -> {
+            changes.updateStatement(connection, seconds, event);
+            return null;
+        });
+    }
+
+    @Override
+    public void delete(Event event) {
+        requireChanges();
+        run("DELETE of one row", (connection, seconds) -> {
+            changes.deleteStatement(connection, seconds, event);
+            return null;
+        });
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireChanges();
+        return run(
+                "query of " + ids.size() + " ids",
+                (connection, seconds) -> changes.visibleSeqs(connection, seconds, ids));
+    }
+
+    /** Autocommit: each statement is its own transaction, visible once it returns. */
+    @Override
+    public Map<String, String> describe() {
+        return Map.of(
+                "insert", PostgresChanges.INSERT_ROWS.replace("%t", quotedTable),
+                "update", PostgresChanges.UPDATE_BY_KEY.replace("%t", quotedTable),
+                "delete", PostgresChanges.DELETE_BY_KEY.replace("%t", quotedTable),
+                "visible", PostgresChanges.VISIBLE.replace("%t", quotedTable));
+    }
+
+    private void requireChanges() {
+        if (changes == null) {
+            throw new IllegalStateException("the table was opened for workload ingest (target option workload=dml)");
+        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.postgres;
 
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -21,6 +22,17 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
+    }
+
+    /** Both update modes: whole rows by a versioned upsert, patches by a versioned jsonb merge. */
+    @Override
+    public Optional<String> dmlRefusal(UpdateMode mode) {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean hasStatements() {
+        return true;
     }
 
     @Override

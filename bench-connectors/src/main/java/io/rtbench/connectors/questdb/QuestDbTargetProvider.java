@@ -1,5 +1,6 @@
 package io.rtbench.connectors.questdb;
 
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -21,6 +22,14 @@ public final class QuestDbTargetProvider implements TargetProvider {
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
+    }
+
+    /** See docs/TARGETS.md, QuestDB: no versioned upsert, no delete. */
+    @Override
+    public Optional<String> dmlRefusal(UpdateMode mode) {
+        return Optional.of("questdb cannot apply versions or deletes (its deduplication key must hold the designated"
+                + " timestamp, so an update with a new _event_time is a new row, and it has no DELETE; docs/TARGETS.md):"
+                + " use --workload ingest");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.rtbench.connectors.reference;
 
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.GroundTruth;
 import java.util.Map;
@@ -14,11 +15,32 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ReferenceStore {
 
     private final LatencyRecorder truth = new LatencyRecorder(GroundTruth.METRIC);
+    private final LatencyRecorder updateTruth = new LatencyRecorder(Metrics.UPDATE_TRUTH);
+    private final LatencyRecorder deleteTruth = new LatencyRecorder(Metrics.DELETE_TRUTH);
     private final Map<Long, GeneratorState> generators = new ConcurrentHashMap<>();
+    private final Map<Long, GeneratorChanges> changes = new ConcurrentHashMap<>();
     private final Map<Rate, WriteLimiter> limiters = new ConcurrentHashMap<>();
 
     LatencyRecorder truth() {
         return truth;
+    }
+
+    LatencyRecorder updateTruth() {
+        return updateTruth;
+    }
+
+    LatencyRecorder deleteTruth() {
+        return deleteTruth;
+    }
+
+    /** The generator's rows of workload {@code dml}, made on first use. */
+    GeneratorChanges changes(long generatorId, boolean patch) {
+        return changes.computeIfAbsent(generatorId, id -> new GeneratorChanges(patch));
+    }
+
+    /** The generator's rows of workload {@code dml}, or null when none was written. */
+    GeneratorChanges findChanges(long generatorId) {
+        return changes.get(generatorId);
     }
 
     GeneratorState generator(long generatorId) {

@@ -2,15 +2,21 @@ package io.rtbench.connectors.reference;
 
 import io.rtbench.connectors.common.InMemoryCollections;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.Op;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.GroundTruth;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
 import io.rtbench.core.time.EpochClock;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -28,8 +34,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * are those of the target that writes. The probe returns the newest {@code _event_time} among the generator's events
  * visible at the probe's time; the audit counts every event received, visible or not, and keeps redelivered copies
  * (so that it shows them as duplicates), though a redelivery never changes when an event became visible.
+ *
+ * <p>Workload {@code dml} ({@link Versioned}): each change is applied, highest {@code _version} winning, at the
+ * visibility time of its write; deletes are kept as tombstones. The truths of {@code updateVisible} and
+ * {@code deleteVisible} are each update's and delete's visibility time minus its {@code _event_time}
+ * ({@code updateTruth}, {@code deleteTruth}); {@code data} and its truth count inserts and updates (the live rows).
  */
-final class ReferenceTarget implements Target, GroundTruth {
+final class ReferenceTarget implements Target, GroundTruth, Versioned, Statements {
 
     private final TargetConfig config;
     private final ReferenceSettings settings;
@@ -39,6 +50,7 @@ final class ReferenceTarget implements Target, GroundTruth {
     private final Sleeper sleeper;
     private final WriteLimiter limiter;
     private final TargetErrors errors;
+    private final boolean patch;
 
     ReferenceTarget(
             TargetConfig config, InMemoryCollections<ReferenceStore> collections, EpochClock clock, Sleeper sleeper) {
@@ -50,6 +62,7 @@ final class ReferenceTarget implements Target, GroundTruth {
         this.sleeper = sleeper;
         this.limiter = settings.writeLimit() == null ? null : store.limiter(settings.writeLimit());
         this.errors = new TargetErrors(config.kind(), InMemoryCollections.database(config));
+        this.patch = config.updateMode() == UpdateMode.PATCH;
     }
 
     @Override
@@ -68,13 +81,33 @@ final class ReferenceTarget implements Target, GroundTruth {
             if (state == null || event.generatorId() != state.generatorId()) {
                 state = store.generator(event.generatorId());
             }
-            if (state.tally.add(event.seq())) {
-                long visibleAtMicros = state.visibleInWriteOrder(batchVisibleAtMicros);
-                state.add(visibleAtMicros, event.eventTimeMicros(), writtenMicros);
-                store.truth().recordMicros(visibleAtMicros - event.eventTimeMicros());
+            boolean first = state.tally.add(event.seq());
+            if (!first && !event.versioned()) {
+                continue; // a redelivery never changes when an event became visible
+            }
+            long visibleAtMicros = state.visibleInWriteOrder(batchVisibleAtMicros);
+            if (event.versioned()) {
+                // every copy is applied (a redelivery must not win), only the first one's time is the truth
+                store.changes(event.generatorId(), patch).add(event, visibleAtMicros, writtenMicros);
+            }
+            if (first) {
+                record(event, state, visibleAtMicros, writtenMicros);
             }
         }
         return WriteResult.allWritten(batch.size());
+    }
+
+    private void record(Event event, GeneratorState state, long visibleAtMicros, long writtenMicros) {
+        long truthMicros = visibleAtMicros - event.eventTimeMicros();
+        switch (event.op()) {
+            case DELETE -> store.deleteTruth().recordMicros(truthMicros);
+            case UPDATE -> store.updateTruth().recordMicros(truthMicros);
+            case INSERT -> {}
+        }
+        if (event.op() != Op.DELETE) {
+            state.add(visibleAtMicros, event.eventTimeMicros(), writtenMicros);
+            store.truth().recordMicros(truthMicros);
+        }
     }
 
     /** Waits for the batch's turn under {@code write.limit}; returns when the write call completes (epoch µs). */
@@ -116,6 +149,60 @@ final class ReferenceTarget implements Target, GroundTruth {
         requireCollection("audit");
         GeneratorState state = store.find(generatorId);
         return state == null ? AuditCounts.NONE : state.tally.counts();
+    }
+
+    @Override
+    public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+        requireCollection("probe");
+        GeneratorChanges changes = store.findChanges(generatorId);
+        return changes == null ? Map.of() : changes.live(ids, clock.epochMicros());
+    }
+
+    /** Every change received, applied: the audit does not wait for the visibility delay. */
+    @Override
+    public void rows(long generatorId, RowVisitor visitor) {
+        requireCollection("audit");
+        GeneratorChanges changes = store.findChanges(generatorId);
+        if (changes != null) {
+            changes.rows(visitor);
+        }
+    }
+
+    /** Statements are writes here: a change becomes visible after the configured delay, as a write does. */
+    @Override
+    public void insert(List<Event> events) {
+        write(new EventBatch(events));
+    }
+
+    @Override
+    public void update(Event event) {
+        write(new EventBatch(List.of(event)));
+    }
+
+    @Override
+    public void delete(Event event) {
+        write(new EventBatch(List.of(event)));
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        requireCollection("query");
+        GeneratorChanges changes = store.findChanges(generatorId);
+        return changes == null ? Map.of() : changes.liveSeqs(ids, clock.epochMicros());
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        return Map.of(
+                "insert", "write of the rows (in memory, visible after visibility.delay)",
+                "update", "write of the row's next version",
+                "delete", "write of the row's delete",
+                "visible", "the rows visible at the query's time");
+    }
+
+    @Override
+    public List<LatencyRecorder> truths() {
+        return List.of(store.truth(), store.updateTruth(), store.deleteTruth());
     }
 
     /** Shared by every reference target of this collection; see {@link GroundTruth#truth()}. */

@@ -53,9 +53,10 @@ final class BulkResponse {
             if (index >= batch.size()) {
                 throw new IOException("more bulk response items than the " + batch.size() + " events sent");
             }
-            expect(parser.nextToken(), JsonToken.FIELD_NAME); // the operation: "index"
+            expect(parser.nextToken(), JsonToken.FIELD_NAME); // the operation: index, delete or update
+            String operation = parser.currentName();
             expect(parser.nextToken(), JsonToken.START_OBJECT);
-            String failure = itemFailure(parser);
+            String failure = itemFailure(parser, operation, batch.get(index).versioned());
             if (failure != null) {
                 failures.add(new WriteResult.ItemFailure(index, batch.get(index).id(), failure));
             }
@@ -68,8 +69,13 @@ final class BulkResponse {
         return new WriteResult(batch.size() - failures.size(), failures);
     }
 
-    /** Reads one item's object; returns why it failed, or null when it succeeded. */
-    private static String itemFailure(JsonParser parser) throws IOException {
+    /**
+     * Reads one item's object; returns why it failed, or null when it succeeded. With external versions (workload
+     * {@code dml}, see {@link ChangesBody}) a version conflict means the engine holds an equal or newer version: the
+     * event is done. A delete of a missing document (404, the engine still remembers its version) and a patch of a
+     * deleted one are done too.
+     */
+    private static String itemFailure(JsonParser parser, String operation, boolean versioned) throws IOException {
         int status = 0;
         String type = null;
         String reason = null;
@@ -95,6 +101,15 @@ final class BulkResponse {
             }
         }
         if (status >= 200 && status < 300 && type == null) {
+            return null;
+        }
+        if (versioned && status == 409 && "version_conflict_engine_exception".equals(type)) {
+            return null;
+        }
+        if (versioned
+                && status == 404
+                && (operation.equals("delete") && type == null
+                        || operation.equals("update") && "document_missing_exception".equals(type))) {
             return null;
         }
         return "HTTP " + status + " " + type + ": " + reason;

@@ -37,11 +37,20 @@ record IndexSettings(int shards, int replicas, String refreshInterval, String ge
 
     /** The body of {@code PUT /<index>}: settings, and the identity fields' types; the rest is mapped dynamically. */
     String createIndexBody() {
+        return createIndexBody(false);
+    }
+
+    /**
+     * With {@code dml}: deleted versions are remembered for an hour ({@code index.gc_deletes}, default 60 s), so an
+     * event re-delivered after a long outage cannot bring a deleted document back, and {@code _op} is a keyword.
+     */
+    String createIndexBody(boolean dml) {
         return "{\"settings\":{\"index\":{\"number_of_shards\":" + shards + ",\"number_of_replicas\":" + replicas
-                + ",\"refresh_interval\":\"" + refreshInterval + "\"}},"
+                + ",\"refresh_interval\":\"" + refreshInterval + "\"" + (dml ? ",\"gc_deletes\":\"1h\"" : "") + "}},"
                 + "\"mappings\":{\"dynamic\":true,\"properties\":{"
                 + "\"generator_identifier\":{\"type\":\"" + generatorIdType + "\"},"
                 + "\"_event_time\":{\"type\":\"long\"},"
+                + (dml ? "\"_op\":{\"type\":\"keyword\"}," : "")
                 + "\"_seq\":{\"type\":\"long\"}}}}";
     }
 

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.search;
 
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -21,6 +22,17 @@ public final class OpenSearchTargetProvider implements TargetProvider {
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
+    }
+
+    /** Both update modes: external versions for whole documents and deletes, a versioned script for patches. */
+    @Override
+    public Optional<String> dmlRefusal(UpdateMode mode) {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean hasStatements() {
+        return true;
     }
 
     @Override

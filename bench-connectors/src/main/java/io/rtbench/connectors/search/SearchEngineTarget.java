@@ -5,15 +5,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.connectors.common.HttpEndpoint.Response;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,12 +39,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Writes use {@code index} with the event's {@code _id}, so a re-delivered event replaces its earlier copy: the
  * index can never hold duplicates, and the audit reports {@code distinctSeqs = count}.
+ *
+ * <p>Workload {@code dml} (target option {@code workload=dml}): external versions and real deletes, see
+ * {@link ChangesBody}; the probe reads documents by id with their versions, the audit every document's {@code _seq}.
  */
-final class SearchEngineTarget implements Target {
+final class SearchEngineTarget implements Target, Versioned, Statements {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchEngineTarget.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String JSON_TYPE = "application/json";
+    /** Documents per page of the audit of workload {@code dml} (the engines' default result window). */
+    private static final int AUDIT_PAGE = 10_000;
 
     private final Flavour flavour;
     private final String index;
@@ -44,6 +57,8 @@ final class SearchEngineTarget implements Target {
     private final HttpEndpoint http;
     private final TargetErrors errors;
     private final String displayUrl;
+    private final boolean dml;
+    private final boolean patch;
     private volatile String version;
 
     SearchEngineTarget(Flavour flavour, TargetConfig config) {
@@ -53,23 +68,48 @@ final class SearchEngineTarget implements Target {
         this.http = new HttpEndpoint(config);
         this.errors = http.errors();
         this.displayUrl = TargetErrors.display(config.requireUrl());
+        this.dml = config.dml();
+        this.patch = config.updateMode() == UpdateMode.PATCH;
     }
 
     @Override
     public void ensureCollection() {
         String what = "creating index " + index;
         long deadline = http.deadline();
+        if (dml && patch) {
+            requirePainless(deadline);
+        }
         Response exists = http.send(deadline, "HEAD", "/" + index, null, null, what);
         if (exists.status() == 200) {
             return;
         }
-        byte[] body = settings.createIndexBody().getBytes(StandardCharsets.UTF_8);
+        byte[] body = settings.createIndexBody(dml).getBytes(StandardCharsets.UTF_8);
         Response created = http.send(deadline, "PUT", "/" + index, body, JSON_TYPE, what);
         if (created.isSuccess()) {
             LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
         } else if (!"resource_already_exists_exception".equals(errorType(created))) {
             // Someone else created it between the two requests; anything else is a real failure.
             throw errors.failed(what, created.describe());
+        }
+    }
+
+    /**
+     * A patch is applied by a painless script ({@link ChangesBody}); the engines' integ-test distributions that rtbench
+     * starts locally have no script language, so this fails at the start rather than with every patch.
+     */
+    private void requirePainless(long deadline) {
+        String what = "checking for painless (--update-mode patch)";
+        Response languages = http.send(deadline, "GET", "/_script_language", null, null, what);
+        boolean painless = languages.isSuccess()
+                && parse(what, languages)
+                        .path("language_contexts")
+                        .findValuesAsText("language")
+                        .contains("painless");
+        if (!painless) {
+            throw errors.failed(
+                    what,
+                    "the server has no painless scripting (module lang-painless), which patches need to apply versions;"
+                            + " use --update-mode replace, or a full distribution (the integ-test zip lacks it)");
         }
     }
 
@@ -82,7 +122,7 @@ final class SearchEngineTarget implements Target {
         Response response = http.send(
                 "POST",
                 "/" + index + "/_bulk?filter_path=" + BulkResponse.FILTER_PATH,
-                BulkBody.of(batch),
+                dml ? ChangesBody.of(batch, patch) : BulkBody.of(batch),
                 "application/x-ndjson",
                 what);
         if (!response.isSuccess()) {
@@ -132,6 +172,114 @@ final class SearchEngineTarget implements Target {
                 : hits.path("hits").get(0).path("sort").path(0).asLong();
         // Writes are idempotent by _id: each _seq is at most once in the index.
         return new AuditCounts(count, count, maxSeq);
+    }
+
+    /** The documents among {@code ids} that a search sees (refreshed), with their versions. */
+    @Override
+    public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+        Map<String, Long> live = new HashMap<>();
+        if (ids.isEmpty()) {
+            return live;
+        }
+        StringBuilder query = new StringBuilder("{\"size\":")
+                .append(ids.size())
+                .append(
+                        ",\"_source\":false,\"version\":true,\"track_total_hits\":false,\"query\":{\"ids\":{\"values\":[");
+        for (int i = 0; i < ids.size(); i++) {
+            query.append(i == 0 ? "\"" : ",\"").append(ids.get(i)).append('"');
+        }
+        query.append("]}}}");
+        for (JsonNode hit : search(http.deadline(), "probe", "hits.hits._id,hits.hits._version", query.toString())
+                .path("hits")
+                .path("hits")) {
+            live.put(hit.path("_id").asText(), hit.path("_version").asLong());
+        }
+        return live;
+    }
+
+    /** Refreshes, then pages through the generator's documents by {@code _seq} ({@code search_after}). */
+    @Override
+    public void rows(long generatorId, RowVisitor visitor) {
+        long deadline = http.deadline();
+        Response refreshed = http.send(deadline, "POST", "/" + index + "/_refresh", null, null, "audit (refresh)");
+        if (!refreshed.isSuccess()) {
+            throw requestFailed("audit (refresh)", refreshed);
+        }
+        long after = -1;
+        while (true) {
+            String query = "{\"size\":" + AUDIT_PAGE + ",\"_source\":false,\"track_total_hits\":false,"
+                    + "\"query\":{\"term\":{\"generator_identifier\":" + settings.generatorTerm(generatorId) + "}},"
+                    + "\"sort\":[{\"_seq\":{\"order\":\"asc\",\"unmapped_type\":\"long\"}}],"
+                    + "\"search_after\":[" + after + "]}";
+            JsonNode hits = search(http.deadline(), "audit of the final state", "hits.hits.sort", query)
+                    .path("hits")
+                    .path("hits");
+            for (JsonNode hit : hits) {
+                after = hit.path("sort").path(0).asLong();
+                visitor.row(after, false);
+            }
+            if (hits.size() < AUDIT_PAGE) {
+                return;
+            }
+        }
+    }
+
+    /** {@code rtbench dml}: one {@code _bulk} request, refresh policy none (the index's refresh interval decides). */
+    @Override
+    public void insert(List<Event> events) {
+        WriteResult result = write(new EventBatch(events));
+        if (result.hasFailures()) {
+            throw errors.failed(
+                    "_bulk of " + events.size() + " rows",
+                    result.failures().get(0).reason());
+        }
+    }
+
+    @Override
+    public void update(Event event) {
+        String what = "_update of one document";
+        Response response = http.send(
+                "POST", "/" + index + "/_update/" + event.id(), ChangesBody.updateDoc(event), JSON_TYPE, what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+    }
+
+    @Override
+    public void delete(Event event) {
+        String what = "delete of one document";
+        Response response = http.send("DELETE", "/" + index + "/_doc/" + event.id(), null, null, what);
+        if (!response.isSuccess()) {
+            throw requestFailed(what, response);
+        }
+    }
+
+    @Override
+    public Map<String, Long> visibleSeqs(long generatorId, List<String> ids) {
+        Map<String, Long> live = new HashMap<>();
+        if (ids.isEmpty()) {
+            return live;
+        }
+        String values = ids.stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(","));
+        String query = "{\"size\":" + ids.size() + ",\"_source\":[\"_seq\"],\"track_total_hits\":false,"
+                + "\"query\":{\"ids\":{\"values\":[" + values + "]}}}";
+        for (JsonNode hit : search(http.deadline(), "query", "hits.hits._id,hits.hits._source._seq", query)
+                .path("hits")
+                .path("hits")) {
+            live.put(hit.path("_id").asText(), hit.path("_source").path("_seq").asLong());
+        }
+        return live;
+    }
+
+    @Override
+    public Map<String, String> describe() {
+        String refresh = " (refresh: none; visible after the index's refresh, refresh.interval "
+                + settings.refreshInterval() + ")";
+        return Map.of(
+                "insert", "POST /" + index + "/_bulk, index actions" + refresh,
+                "update", "POST /" + index + "/_update/<_id> {\"doc\":…}" + refresh,
+                "delete", "DELETE /" + index + "/_doc/<_id>" + refresh,
+                "visible", "POST /" + index + "/_search {\"query\":{\"ids\":…}}");
     }
 
     private JsonNode search(long deadline, String what, String filterPath, String query) {

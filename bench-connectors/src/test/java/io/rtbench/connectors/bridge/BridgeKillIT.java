@@ -3,15 +3,22 @@ package io.rtbench.connectors.bridge;
 import static io.rtbench.connectors.bridge.BridgeTestKit.clickhouse;
 import static io.rtbench.connectors.bridge.BridgeTestKit.createTopic;
 import static io.rtbench.connectors.bridge.BridgeTestKit.produce;
+import static io.rtbench.connectors.bridge.BridgeTestKit.produceChanges;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.dml.ChangeGenerator;
+import io.rtbench.core.dml.DmlSettings;
+import io.rtbench.core.dml.FinalStateAudit;
+import io.rtbench.core.dml.FinalStateAudit.FinalState;
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.target.Versioned;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -19,18 +26,23 @@ import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * At-least-once with writes in flight, the hard way: a bridge in a JVM of its own is killed with SIGKILL while events
@@ -82,6 +94,71 @@ class BridgeKillIT {
             assertThat(target.audit(GENERATOR).lost(EVENTS)).isZero();
             assertThat(target.audit(GENERATOR).maxSeq()).isEqualTo(EVENTS - 1);
             assertThat(landedAtKill).as("killed mid-stream").isLessThan(EVENTS);
+        } finally {
+            bridges.forEach(bridge -> bridge.process.destroyForcibly());
+        }
+    }
+
+    /**
+     * Workload dml the same hard way, into ClickHouse and PostgreSQL: re-delivered inserts, updates and deletes after the
+     * kill must not overwrite newer versions nor bring deleted rows back; every _id ends in its final state.
+     */
+    @ParameterizedTest(name = "into {0}")
+    @ValueSource(strings = {"clickhouse", "postgres"})
+    void aBridgeKilledMidStreamLeavesEveryIdInItsFinalState(
+            String kind,
+            @RealServer("kafka") RunningServer kafka,
+            @RealServer("clickhouse") RunningServer ch,
+            @RealServer("postgres") RunningServer pg)
+            throws Exception {
+        String topic = "kill-dml-" + UUID.randomUUID();
+        String table = "kill_dml_" + Long.toHexString(System.nanoTime());
+        TargetConfig config = (kind.equals("clickhouse")
+                        ? clickhouse(ch.address(), table)
+                        : new TargetConfig(
+                                "postgres", URI.create(pg.address()), table, null, Duration.ofSeconds(10), Map.of()))
+                .forDml(UpdateMode.REPLACE);
+        createTopic(kafka.address(), topic, 3);
+        ChangeGenerator changes = new ChangeGenerator(
+                EventGenerator.forChanges(GeneratorSettings.withSeed(8), GENERATOR),
+                new DmlSettings(0.2, 0.05, UpdateMode.REPLACE, Duration.ZERO),
+                8);
+        List<ChildBridge> bridges = new ArrayList<>();
+        try (Target target = Targets.open(config)) {
+            target.ensureCollection();
+            produceChanges(kafka.address(), topic, changes, BACKLOG, 0);
+            ChildBridge first = startBridge(kafka.address(), topic, config, "first-dml");
+            bridges.add(first);
+            CompletableFuture<Void> produced = CompletableFuture.runAsync(() -> {
+                try {
+                    produceChanges(kafka.address(), topic, changes, STREAM, EVENTS_PER_SECOND);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            first.awaitWritten(5_000);
+
+            first.process.destroyForcibly();
+            assertThat(first.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(first.process.exitValue()).as("killed by SIGKILL").isEqualTo(128 + 9);
+
+            bridges.add(startBridge(kafka.address(), topic, config, "second-dml"));
+            produced.get(60, TimeUnit.SECONDS);
+            await().atMost(Duration.ofSeconds(90))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(() -> {
+                        FinalStateAudit audit = new FinalStateAudit(changes.history());
+                        ((Versioned) target).rows(GENERATOR, audit);
+                        return audit.result().correct();
+                    });
+            FinalStateAudit audit = new FinalStateAudit(changes.history());
+            ((Versioned) target).rows(GENERATOR, audit);
+            FinalState state = audit.result();
+            assertThat(state.landed())
+                    .isEqualTo(state.ids())
+                    .isEqualTo(changes.history().inserts());
+            assertThat(changes.history().updates()).isGreaterThan(6_000);
+            assertThat(changes.history().deletes()).isGreaterThan(1_500);
         } finally {
             bridges.forEach(bridge -> bridge.process.destroyForcibly());
         }
@@ -153,6 +230,11 @@ class BridgeKillIT {
                 target.collection(),
                 "100",
                 Integer.toString(BridgeSettings.DEFAULT_MAX_IN_FLIGHT)));
+        if (!target.options().isEmpty()) {
+            command.add(target.options().entrySet().stream()
+                    .map(option -> option.getKey() + "=" + option.getValue())
+                    .collect(Collectors.joining(",")));
+        }
         ChildBridge child = new ChildBridge(
                 new ProcessBuilder(command).redirectErrorStream(true).start(), log);
         child.awaitWritten(0);

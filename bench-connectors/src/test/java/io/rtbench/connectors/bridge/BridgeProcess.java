@@ -6,6 +6,7 @@ import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import java.net.URI;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -13,7 +14,8 @@ import java.util.Map;
  * Prints {@value #RUNNING} once its consumers are started, then {@value #WRITTEN} and the number of events written so
  * far every 20 ms, so that a test can kill it at a point of its choosing without querying the target.
  *
- * <p>Arguments: {@code BOOTSTRAP TOPIC KIND URL COLLECTION BATCH_SIZE MAX_IN_FLIGHT}.
+ * <p>Arguments: {@code BOOTSTRAP TOPIC KIND URL COLLECTION BATCH_SIZE MAX_IN_FLIGHT [OPTION=VALUE,…]} (target options,
+ * e.g. {@code workload=dml}).
  */
 public final class BridgeProcess {
 
@@ -23,8 +25,15 @@ public final class BridgeProcess {
     private BridgeProcess() {}
 
     public static void main(String[] args) throws InterruptedException {
+        Map<String, String> options = new HashMap<>();
+        if (args.length > 7) {
+            for (String option : args[7].split(",")) {
+                String[] nameAndValue = option.split("=", 2);
+                options.put(nameAndValue[0], nameAndValue[1]);
+            }
+        }
         TargetConfig target =
-                new TargetConfig(args[2], URI.create(args[3]), args[4], null, Duration.ofSeconds(10), Map.of());
+                new TargetConfig(args[2], URI.create(args[3]), args[4], null, Duration.ofSeconds(10), options);
         BridgeSettings settings = new BridgeSettings(
                         args[0],
                         args[1],

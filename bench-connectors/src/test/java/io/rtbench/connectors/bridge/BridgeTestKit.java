@@ -1,11 +1,16 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.EventLayout;
+import io.rtbench.core.event.Op;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.junit.TestProducers;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +24,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Topics, events and consumer lag for the bridge's integration tests, against a real broker. */
@@ -72,6 +78,43 @@ final class BridgeTestKit {
                     }
                 }
                 acks.add(producer.send(new ProducerRecord<>(topic, generator.next(eventTime(seq)))));
+            }
+        }
+        for (Future<RecordMetadata> ack : acks) {
+            ack.get();
+        }
+    }
+
+    /**
+     * Events of workload dml as rtbench's producer sends them (key {@code _id}, a delete as a tombstone with its document
+     * in a header), paced at {@code perSecond} (0: as fast as possible), event times from the wall clock.
+     */
+    static void produceChanges(
+            String bootstrapServers, String topic, ChangeGenerator changes, int events, int perSecond)
+            throws Exception {
+        Map<String, Object> config = TestProducers.lossless(bootstrapServers);
+        List<Future<RecordMetadata>> acks = new ArrayList<>();
+        long startNanos = System.nanoTime();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (int i = 0; i < events; i++) {
+                if (perSecond > 0) {
+                    long waitNanos = startNanos + i * 1_000_000_000L / perSecond - System.nanoTime();
+                    if (waitNanos > 0) {
+                        Thread.sleep(waitNanos / 1_000_000, (int) (waitNanos % 1_000_000));
+                    }
+                }
+                byte[] json =
+                        changes.nextTransient(EpochClock.SYSTEM.epochMicros()).clone();
+                byte[] key =
+                        Arrays.copyOfRange(json, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH);
+                if (changes.lastOp() == Op.DELETE) {
+                    RecordHeaders headers = new RecordHeaders();
+                    headers.add(EventLayout.DELETE_HEADER, json);
+                    acks.add(producer.send(new ProducerRecord<>(topic, null, key, null, headers)));
+                } else {
+                    acks.add(producer.send(new ProducerRecord<>(topic, key, json)));
+                }
             }
         }
         for (Future<RecordMetadata> ack : acks) {

@@ -3,7 +3,9 @@ package io.rtbench.connectors.connect;
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.EventLayout;
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.event.Op;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.junit.TestProducers;
 import java.io.IOException;
@@ -30,6 +32,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.awaitility.Awaitility;
 
@@ -91,14 +94,32 @@ final class ConnectTestKit {
                 new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<?>> acks = new ArrayList<>();
             for (Event event : events) {
-                byte[] value = envelope ? ConnectJsonEnvelope.wrap(event) : event.json();
-                byte[] key = event.id().getBytes(StandardCharsets.US_ASCII);
-                acks.add(producer.send(new ProducerRecord<>(topic, key, value)));
+                acks.add(producer.send(record(topic, event, envelope)));
             }
             for (Future<?> ack : acks) {
                 ack.get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
             }
         }
+    }
+
+    /** A record as rtbench's producer makes it: key {@code _id}; a delete of workload dml as a tombstone. */
+    static ProducerRecord<byte[], byte[]> record(String topic, Event event, boolean envelope) {
+        byte[] key = event.id().getBytes(StandardCharsets.US_ASCII);
+        if (event.op() == Op.DELETE) {
+            RecordHeaders headers = new RecordHeaders();
+            headers.add(EventLayout.DELETE_HEADER, event.json());
+            return new ProducerRecord<>(topic, null, key, null, headers);
+        }
+        byte[] value = !envelope
+                ? event.json()
+                : ConnectJsonEnvelope.wrap(
+                        event.json(),
+                        event.generatorId(),
+                        event.seq(),
+                        event.eventTimeMicros(),
+                        event.versioned() ? event.op() : null,
+                        event.version());
+        return new ProducerRecord<>(topic, key, value);
     }
 
     /** Waits until a sink's consumer group committed the end of every partition of the topic: all was written. */

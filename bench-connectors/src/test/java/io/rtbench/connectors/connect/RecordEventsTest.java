@@ -39,11 +39,29 @@ class RecordEventsTest {
         assertThat(event).usingRecursiveComparison().ignoringFields("json").isEqualTo(EVENT);
     }
 
+    /** Workload dml: a delete is a tombstone whose document is in a header, as bytes (rtbench's header converter). */
+    @Test
+    void aTombstoneIsTheDeleteInItsHeader() {
+        byte[] delete = ("{\"_id\":\"00000000-0000-0000-0000-000000000001\",\"_event_time\":5,"
+                        + "\"generator_identifier\":7,\"_seq\":9,\"_op\":\"d\",\"_version\":3}")
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        SinkRecord tombstone = record(null);
+        tombstone.headers().addBytes(io.rtbench.core.event.EventLayout.DELETE_HEADER, delete);
+
+        Event event = RecordEvents.toEvent(tombstone);
+
+        assertThat(event.op()).isEqualTo(io.rtbench.core.event.Op.DELETE);
+        assertThat(event.version()).isEqualTo(3);
+        assertThat(event.seq()).isEqualTo(9);
+        assertThat(event.generatorId()).isEqualTo(7);
+    }
+
     @Test
     void aMissingValueIsRejectedNamingTheRecord() {
         assertThatThrownBy(() -> RecordEvents.toEvent(record(null)))
                 .isInstanceOf(DataException.class)
-                .hasMessage("record events-2@99 has no value (a tombstone?)");
+                .hasMessage("record events-2@99 has no value and no rtbench.delete header (a tombstone of another"
+                        + " producer?)");
     }
 
     @Test

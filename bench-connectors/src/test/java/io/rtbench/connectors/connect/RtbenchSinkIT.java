@@ -3,11 +3,20 @@ package io.rtbench.connectors.connect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.dml.ChangeGenerator;
+import io.rtbench.core.dml.DmlSettings;
+import io.rtbench.core.dml.FinalStateAudit;
+import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.event.Event;
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.target.Versioned;
+import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.connect.ConnectRestClient;
 import io.rtbench.servers.connect.ConnectorDefinition;
@@ -17,7 +26,9 @@ import io.rtbench.servers.junit.ServersExtension;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.HdrHistogram.Histogram;
@@ -104,6 +115,58 @@ abstract class RtbenchSinkIT {
                 assertThat(ConnectTestKit.count(metrics, Metrics.KAFKA_HOP)).isBetween((long) total, 3L * total);
                 assertThat(ConnectTestKit.count(metrics, Metrics.SINK_WRITE)).isPositive();
             });
+            assertThat(connect.status(sink.name()).orElseThrow().isRunning()).isTrue();
+        } finally {
+            connect.delete(sink.name());
+            dropCollection(collection);
+        }
+    }
+
+    /**
+     * Workload dml through rtbench's sink: inserts, updates and tombstones (deletes, their document in a header read as
+     * bytes) land in their final state; a kind that refuses the workload says so (docs/TARGETS.md).
+     */
+    @Test
+    void updatesAndTombstonesLandInTheirFinalState() throws Exception {
+        String collection = ConnectTestKit.unique("rtbench_connect_dml_");
+        TargetConfig target = target(collection);
+        var refusal = Targets.provider(target.kind()).dmlRefusal(UpdateMode.REPLACE);
+        if (refusal.isPresent()) {
+            assertThat(refusal.get()).contains("--workload ingest");
+            return;
+        }
+        target = target.forDml(UpdateMode.REPLACE);
+        String topic = ConnectTestKit.unique("connect-dml-it-");
+        ConnectTestKit.createTopic(kafka.address(), topic, 3);
+        ChangeGenerator changes = new ChangeGenerator(
+                EventGenerator.forChanges(GeneratorSettings.withSeed(6), EventGenerator.randomGeneratorId()),
+                new DmlSettings(0.2, 0.05, UpdateMode.REPLACE, Duration.ZERO),
+                6);
+        List<Event> events = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            events.add(Event.parse(
+                    changes.nextTransient(EpochClock.SYSTEM.epochMicros()).clone()));
+        }
+        ConnectTestKit.send(kafka.address(), topic, events, false);
+        Map<String, String> settings = new HashMap<>(RtbenchSinkConfig.connectorConfig(topic, target));
+        settings.putAll(extraSettings());
+        ConnectorDefinition sink = new ConnectorDefinition(ConnectTestKit.unique("rtbench-sink-dml-"), settings);
+
+        connect.deploy(sink);
+        try (Target check = Targets.open(target)) {
+            connect.awaitRunning(sink.name(), Duration.ofSeconds(60));
+            long generator = changes.history().generatorId();
+            await().atMost(LANDS_WITHIN)
+                    .pollInterval(Duration.ofMillis(500))
+                    .ignoreExceptions()
+                    .untilAsserted(() -> {
+                        FinalStateAudit audit = new FinalStateAudit(changes.history());
+                        ((Versioned) check).rows(generator, audit);
+                        assertThat(audit.result().correct())
+                                .as("%s", audit.result())
+                                .isTrue();
+                    });
+            assertThat(changes.history().deletes()).isPositive();
             assertThat(connect.status(sink.name()).orElseThrow().isRunning()).isTrue();
         } finally {
             connect.delete(sink.name());

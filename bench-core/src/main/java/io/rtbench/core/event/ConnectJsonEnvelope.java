@@ -17,14 +17,13 @@ public final class ConnectJsonEnvelope {
     /** The schema's name; a sink may use it (Debezium's JDBC sink tells Debezium change events by theirs). */
     public static final String SCHEMA_NAME = "io.rtbench.Event";
 
-    static final byte[] HEAD = ascii("{\"schema\":{\"type\":\"struct\",\"name\":\"" + SCHEMA_NAME
-            + "\",\"optional\":false,\"fields\":["
-            + "{\"field\":\"_id\",\"type\":\"string\",\"optional\":false},"
-            + "{\"field\":\"_event_time\",\"type\":\"int64\",\"optional\":false},"
-            + "{\"field\":\"generator_identifier\",\"type\":\"int64\",\"optional\":false},"
-            + "{\"field\":\"_seq\",\"type\":\"int64\",\"optional\":false},"
-            + "{\"field\":\"doc\",\"type\":\"string\",\"optional\":false}]},"
-            + "\"payload\":{\"_id\":\"");
+    static final byte[] HEAD = head("");
+    /** Workload {@code dml}: two more fields, {@code _op} (string) and {@code _version} (int64), after {@code _seq}. */
+    static final byte[] DML_HEAD = head("{\"field\":\"_op\",\"type\":\"string\",\"optional\":false},"
+            + "{\"field\":\"_version\",\"type\":\"int64\",\"optional\":false},");
+
+    private static final byte[] OP = ascii(",\"_op\":\"");
+    private static final byte[] VERSION = ascii("\",\"_version\":");
     private static final byte[] EVENT_TIME = ascii("\",\"_event_time\":");
     private static final byte[] GENERATOR = ascii(",\"generator_identifier\":");
     private static final byte[] SEQ = ascii(",\"_seq\":");
@@ -33,6 +32,18 @@ public final class ConnectJsonEnvelope {
     private static final byte[] HEX_DIGITS = ascii("0123456789abcdef");
 
     private ConnectJsonEnvelope() {}
+
+    private static byte[] head(String changeFields) {
+        return ascii("{\"schema\":{\"type\":\"struct\",\"name\":\"" + SCHEMA_NAME
+                + "\",\"optional\":false,\"fields\":["
+                + "{\"field\":\"_id\",\"type\":\"string\",\"optional\":false},"
+                + "{\"field\":\"_event_time\",\"type\":\"int64\",\"optional\":false},"
+                + "{\"field\":\"generator_identifier\",\"type\":\"int64\",\"optional\":false},"
+                + "{\"field\":\"_seq\",\"type\":\"int64\",\"optional\":false},"
+                + changeFields
+                + "{\"field\":\"doc\",\"type\":\"string\",\"optional\":false}]},"
+                + "\"payload\":{\"_id\":\"");
+    }
 
     /**
      * Wraps one document.
@@ -43,7 +54,20 @@ public final class ConnectJsonEnvelope {
      * @param eventTimeMicros {@code _event_time} as written into the document
      */
     public static byte[] wrap(byte[] json, long generatorId, long seq, long eventTimeMicros) {
-        int size = HEAD.length
+        return wrap(json, generatorId, seq, eventTimeMicros, null, 0);
+    }
+
+    /**
+     * Wraps an insert or update of workload {@code dml}: the payload also carries {@code _op} and {@code _version}, so
+     * that a sink writes them into their columns. (A delete is a tombstone, not an envelope.)
+     *
+     * @param op null for an event of workload {@code ingest} (no {@code _op} and {@code _version})
+     */
+    public static byte[] wrap(byte[] json, long generatorId, long seq, long eventTimeMicros, Op op, long version) {
+        byte[] head = op == null ? HEAD : DML_HEAD;
+        int changeLength = op == null ? 0 : OP.length + 1 + VERSION.length + decimalDigits(version);
+        int size = head.length
+                + changeLength
                 + EventLayout.ID_LENGTH
                 + EVENT_TIME.length
                 + decimalDigits(eventTimeMicros)
@@ -55,7 +79,7 @@ public final class ConnectJsonEnvelope {
                 + escapedLength(json)
                 + TAIL.length;
         byte[] out = new byte[size];
-        int pos = put(out, 0, HEAD);
+        int pos = put(out, 0, head);
         System.arraycopy(json, EventLayout.ID_OFFSET, out, pos, EventLayout.ID_LENGTH);
         pos += EventLayout.ID_LENGTH;
         pos = put(out, pos, EVENT_TIME);
@@ -64,6 +88,12 @@ public final class ConnectJsonEnvelope {
         pos = putDecimal(out, pos, generatorId);
         pos = put(out, pos, SEQ);
         pos = putDecimal(out, pos, seq);
+        if (op != null) {
+            pos = put(out, pos, OP);
+            out[pos++] = op.code();
+            pos = put(out, pos, VERSION);
+            pos = putDecimal(out, pos, version);
+        }
         pos = put(out, pos, DOC);
         pos = putEscaped(out, pos, json);
         put(out, pos, TAIL);

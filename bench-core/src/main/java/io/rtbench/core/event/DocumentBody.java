@@ -146,12 +146,32 @@ final class DocumentBody {
     /** Each variant's scalars and arrays, up to the opening quote of {@code about}. */
     private final PackedPool variants;
 
+    /**
+     * The top-level scalars (the {@link #SCALARS} before {@code name}), each fused with its pool's values: what a patch
+     * of workload {@code dml} changes.
+     */
+    static final int PATCHABLE_FIELDS = 19;
+
+    static final int MAX_PATCHED_FIELDS = 3;
+
+    private final PackedPool[] patchable;
     private final byte[] aboutText;
     private final SplittableRandom random;
     private final int targetBytes;
 
     DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes) {
-        this.variants = new BodyAssembler(pools, random, targetBytes).assemble(VARIANTS);
+        this(pools, random, targetBytes, 0);
+    }
+
+    /**
+     * @param reservedBytes room the variants leave for more prefix ({@code _op} and {@code _version} of workload
+     *     {@code dml}), so that every document still meets the target exactly and documents keep one size
+     */
+    DocumentBody(ValuePools pools, SplittableRandom random, int targetBytes, int reservedBytes) {
+        this.variants = new BodyAssembler(pools, random, targetBytes - reservedBytes).assemble(VARIANTS);
+        this.patchable = SCALARS.subList(0, PATCHABLE_FIELDS).stream()
+                .map(s -> PackedPool.of(s.fragment(), pools.values(s.pool())))
+                .toArray(PackedPool[]::new);
         this.aboutText = pools.aboutText();
         this.random = random;
         this.targetBytes = targetBytes;
@@ -163,6 +183,27 @@ final class DocumentBody {
         int textBytes = Math.max(MIN_ABOUT_BYTES, targetBytes - out.position() - DOCUMENT_CLOSE.length);
         out.putWrapped(aboutText, random.nextInt(aboutText.length), textBytes);
         out.put(DOCUMENT_CLOSE);
+    }
+
+    /**
+     * Appends a patch to a buffer that holds the prefix, ending the document: one to three distinct top-level fields
+     * with new values from their pools ({@code --update-mode patch}).
+     */
+    void writePatch(JsonBuffer out) {
+        int fields = 1 + random.nextInt(MAX_PATCHED_FIELDS);
+        int first = random.nextInt(PATCHABLE_FIELDS);
+        int second = -1;
+        for (int i = 0; i < fields; i++) {
+            int field = i == 0 ? first : random.nextInt(PATCHABLE_FIELDS);
+            while (field == first && i > 0 || field == second) {
+                field = (field + 1) % PATCHABLE_FIELDS;
+            }
+            if (i == 1) {
+                second = field;
+            }
+            patchable[field].writeRandom(out, random.nextInt());
+        }
+        out.put(DOCUMENT_CLOSE, 1, 1);
     }
 
     private static Step step(String fragment, Pool pool) {

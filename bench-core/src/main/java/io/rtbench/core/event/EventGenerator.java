@@ -34,6 +34,11 @@ public final class EventGenerator {
     private final DocumentBody body;
     private long seq;
     private byte[] transientDocument = new byte[0];
+    /** A delete's document (the prefix alone), kept apart so that deletes between whole documents allocate nothing. */
+    private byte[] transientDelete = new byte[0];
+
+    private long lastIdMsb;
+    private long lastIdLsb;
 
     /**
      * Builds the value pools from datafaker (0.5–1 s in a fresh JVM, mostly datafaker initializing itself; ~40 ms
@@ -45,8 +50,20 @@ public final class EventGenerator {
         this(settings, generatorId, ValuePools.build(settings.contentSeed()), 0);
     }
 
+    /**
+     * A generator for workload {@code dml} ({@link #nextChangeTransient}): its documents leave room for {@code _op} and
+     * {@code _version}, so that they keep the target size exactly (and the reused array its size).
+     */
+    public static EventGenerator forChanges(GeneratorSettings settings, long generatorId) {
+        return new EventGenerator(settings, generatorId, ValuePools.build(settings.contentSeed()), 0, true);
+    }
+
     /** For tests and for sharing pools between generators with the same seed. */
     EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq) {
+        this(settings, generatorId, pools, firstSeq, false);
+    }
+
+    EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq, boolean changes) {
         if (generatorId < 0) {
             throw new IllegalArgumentException("generator id must be non-negative, got " + generatorId);
         }
@@ -56,8 +73,13 @@ public final class EventGenerator {
                         + new String(EventLayout.SEQ_PREFIX, StandardCharsets.US_ASCII))
                 .getBytes(StandardCharsets.US_ASCII);
         this.idRandom = new SplittableRandom(generatorId);
-        this.buffer = new JsonBuffer(Math.max(settings.docSizeBytes(), DocumentBody.MAX_TIGHT_DOC_BYTES));
-        this.body = new DocumentBody(pools, new SplittableRandom(settings.contentSeed()), settings.docSizeBytes());
+        this.buffer = new JsonBuffer(Math.max(settings.docSizeBytes(), DocumentBody.MAX_TIGHT_DOC_BYTES)
+                + EventLayout.MAX_CHANGE_FIELDS_BYTES);
+        this.body = new DocumentBody(
+                pools,
+                new SplittableRandom(settings.contentSeed()),
+                settings.docSizeBytes(),
+                changes ? EventLayout.MAX_CHANGE_FIELDS_BYTES : 0);
         this.seq = firstSeq;
     }
 
@@ -107,18 +129,80 @@ public final class EventGenerator {
     }
 
     private void write(long eventTimeMicros) {
+        writePrefix(
+                eventTimeMicros,
+                uuidV4MostSignificant(idRandom.nextLong()),
+                uuidV4LeastSignificant(idRandom.nextLong()));
+        body.write(buffer);
+    }
+
+    private void writePrefix(long eventTimeMicros, long idMsb, long idLsb) {
         if (eventTimeMicros < 0) {
             throw new IllegalArgumentException("event time must be non-negative, got " + eventTimeMicros + " µs");
         }
         JsonBuffer out = buffer;
         out.reset();
         out.put(EventLayout.ID_PREFIX);
-        out.putUuid(uuidV4MostSignificant(idRandom.nextLong()), uuidV4LeastSignificant(idRandom.nextLong()));
+        out.putUuid(idMsb, idLsb);
+        lastIdMsb = idMsb;
+        lastIdLsb = idLsb;
         out.put(EventLayout.EVENT_TIME_PREFIX);
         out.putDecimal(eventTimeMicros);
         out.put(generatorAndSeqPrefix);
         out.putDecimal(seq++);
-        body.write(out);
+    }
+
+    /**
+     * A change of workload {@code dml} into the array of {@link #nextTransient}: an insert (a new {@code _id}, read
+     * back with {@link #lastIdMsb()} and {@link #lastIdLsb()}), or an update or delete of the {@code _id} given as the
+     * two halves of its UUID. The prefix goes on with {@code _op} and {@code _version}; an insert and a replacing update
+     * carry a whole document, a patch ({@code patch} true) one to three changed top-level fields, a delete nothing more.
+     * Like {@link #nextTransient}, allocates only when a document's size differs from the previous one of its kind (a
+     * delete's array is kept apart from the whole documents'; patches vary in size and get an array each).
+     */
+    public byte[] nextChangeTransient(
+            long eventTimeMicros, Op op, long idMsb, long idLsb, long version, boolean patch) {
+        if (version < 1) {
+            throw new IllegalArgumentException("a change's _version starts at 1, got " + version);
+        }
+        if (op == Op.INSERT) {
+            idMsb = uuidV4MostSignificant(idRandom.nextLong());
+            idLsb = uuidV4LeastSignificant(idRandom.nextLong());
+        }
+        writePrefix(eventTimeMicros, idMsb, idLsb);
+        JsonBuffer out = buffer;
+        out.put(EventLayout.OP_PREFIX);
+        out.putByte(op.code());
+        out.put(EventLayout.VERSION_PREFIX);
+        out.putDecimal(version);
+        if (op == Op.DELETE) {
+            out.putByte((byte) '}');
+            if (transientDelete.length != out.position()) {
+                transientDelete = new byte[out.position()];
+            }
+            out.copyTo(transientDelete);
+            return transientDelete;
+        }
+        if (op == Op.UPDATE && patch) {
+            body.writePatch(out);
+        } else {
+            body.write(out);
+        }
+        if (transientDocument.length != out.position()) {
+            transientDocument = new byte[out.position()];
+        }
+        out.copyTo(transientDocument);
+        return transientDocument;
+    }
+
+    /** The upper half of the {@code _id} of the event written last (as a UUID's most significant bits). */
+    public long lastIdMsb() {
+        return lastIdMsb;
+    }
+
+    /** The lower half of the {@code _id} of the event written last. */
+    public long lastIdLsb() {
+        return lastIdLsb;
     }
 
     /** {@link #next(long)} with the identity fields alongside, for sinks that need them without parsing. */

@@ -7,6 +7,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>{"_id":"&lt;36-char UUID&gt;","_event_time":&lt;µs&gt;,"generator_identifier":&lt;id&gt;,"_seq":&lt;n&gt;,…}</pre>
  *
+ * In workload {@code dml} the prefix goes on with {@code "_op":"i|u|d","_version":<n>}; a delete's document ends there
+ * (docs/MEASUREMENT.md, "Workload dml").
+ *
  * The rest of the document is ordinary JSON. Elasticsearch and OpenSearch refuse {@code _id} in the source, so their
  * driver sends {@code "{" + json[SOURCE_WITHOUT_ID_OFFSET..]} as the source and the id in the action line.
  */
@@ -16,6 +19,20 @@ public final class EventLayout {
     static final byte[] EVENT_TIME_PREFIX = ascii("\",\"_event_time\":");
     static final byte[] GENERATOR_PREFIX = ascii(",\"generator_identifier\":");
     static final byte[] SEQ_PREFIX = ascii(",\"_seq\":");
+    static final byte[] OP_PREFIX = ascii(",\"_op\":\"");
+    static final byte[] VERSION_PREFIX = ascii("\",\"_version\":");
+    /**
+     * The Kafka header that carries a delete's document: a delete travels as a tombstone (key {@code _id}, value null),
+     * which Connect sinks such as Debezium's JDBC sink turn into a delete, and rtbench's bridge and sink read the
+     * delete's {@code _seq}, {@code _version} and generator from this header.
+     */
+    public static final String DELETE_HEADER = "rtbench.delete";
+
+    /** The longest {@code ,"_op":"u","_version":<n>} of a {@code dml} document. */
+    static final int MAX_CHANGE_FIELDS_BYTES = 10 + 12 + 19;
+
+    /** {@code ,"_version":} as it appears in a document, for drivers that must leave the field out. */
+    private static final byte[] VERSION_FIELD = ascii(",\"_version\":");
 
     /** Where the {@code _id} value starts. */
     public static final int ID_OFFSET = ID_PREFIX.length;
@@ -40,8 +57,58 @@ public final class EventLayout {
         pos = readLong(json, pos, number);
         long generatorId = number[0];
         pos = expect(json, pos, SEQ_PREFIX);
+        pos = readLong(json, pos, number);
+        long seq = number[0];
+        if (!startsWith(json, pos, OP_PREFIX)) {
+            return new Event(json, generatorId, seq, eventTimeMicros);
+        }
+        pos += OP_PREFIX.length;
+        if (pos >= json.length) {
+            throw notAnEvent(json);
+        }
+        Op op = Op.of(json[pos]);
+        pos = expect(json, pos + 1, VERSION_PREFIX);
         readLong(json, pos, number);
-        return new Event(json, generatorId, number[0], eventTimeMicros);
+        if (number[0] < 1) {
+            throw notAnEvent(json);
+        }
+        return new Event(json, generatorId, seq, eventTimeMicros, op, number[0]);
+    }
+
+    /**
+     * Where {@code ,"_version":<n>} starts in a {@code dml} document, or -1 when it has none; with
+     * {@link #versionFieldEnd}, for targets that refuse the field in a document (Elasticsearch and OpenSearch keep the
+     * version as metadata).
+     */
+    public static int versionFieldStart(byte[] json) {
+        int last = Math.min(json.length - VERSION_FIELD.length, SOURCE_WITHOUT_ID_OFFSET + 160);
+        for (int pos = SOURCE_WITHOUT_ID_OFFSET; pos <= last; pos++) {
+            if (startsWith(json, pos, VERSION_FIELD)) {
+                return pos;
+            }
+        }
+        return -1;
+    }
+
+    /** The index after the digits of the {@code _version} field that starts at {@code start}. */
+    public static int versionFieldEnd(byte[] json, int start) {
+        int pos = start + VERSION_FIELD.length;
+        while (pos < json.length && json[pos] >= '0' && json[pos] <= '9') {
+            pos++;
+        }
+        return pos;
+    }
+
+    private static boolean startsWith(byte[] json, int pos, byte[] literal) {
+        if (json.length < pos + literal.length) {
+            return false;
+        }
+        for (int i = 0; i < literal.length; i++) {
+            if (json[pos + i] != literal[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int expect(byte[] json, int pos, byte[] literal) {

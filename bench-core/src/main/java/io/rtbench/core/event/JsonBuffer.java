@@ -36,6 +36,10 @@ final class JsonBuffer {
         position += length;
     }
 
+    void putByte(byte value) {
+        bytes[position++] = value;
+    }
+
     /** Writes a non-negative long in decimal, without going through a String. */
     void putDecimal(long value) {
         int digits = decimalDigits(value);

@@ -19,6 +19,17 @@ public final class Metrics {
     public static final String SINK_WRITE = "sinkWrite";
     /** Calibration only: each event's true visibility time − its {@code _event_time}. */
     public static final String TRUTH = "truth";
+    /**
+     * Workload {@code dml}: probe response time − {@code _event_time} of the generator's newest update seen at its
+     * version (docs/MEASUREMENT.md, "Workload dml").
+     */
+    public static final String UPDATE_VISIBLE = "updateVisible";
+    /** Workload {@code dml}: probe response time − {@code _event_time} of the generator's newest delete seen as gone. */
+    public static final String DELETE_VISIBLE = "deleteVisible";
+    /** Calibration of workload {@code dml}: each update's true visibility time − its {@code _event_time}. */
+    public static final String UPDATE_TRUTH = "updateTruth";
+    /** Calibration of workload {@code dml}: each delete's true visibility time − its {@code _event_time}. */
+    public static final String DELETE_TRUTH = "deleteTruth";
 
     private Metrics() {}
 }

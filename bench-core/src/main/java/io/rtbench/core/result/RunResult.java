@@ -122,8 +122,22 @@ public record RunResult(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Peak(Double sustainedEventsPerSec, Double sustainedBytesPerSec, String criterion) {}
 
-    /** Harness error against the reference target's ground truth (docs/GUIDE.md, {@code rtbench calibrate}). */
+    /**
+     * Harness error against the reference target's ground truth (docs/GUIDE.md, {@code rtbench calibrate}):
+     * {@code data} against {@code truth}; with workload {@code dml} also {@code updateVisible} against
+     * {@code updateTruth} and {@code deleteVisible} against {@code deleteTruth} (absent otherwise).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Calibration(
-            Double configuredDelayMs, Double configuredJitterMs, Double p50ErrorMs, Double p99ErrorMs) {}
+            Double configuredDelayMs,
+            Double configuredJitterMs,
+            Double p50ErrorMs,
+            Double p99ErrorMs,
+            Double updateP50ErrorMs,
+            Double deleteP50ErrorMs) {
+
+        public Calibration(Double configuredDelayMs, Double configuredJitterMs, Double p50ErrorMs, Double p99ErrorMs) {
+            this(configuredDelayMs, configuredJitterMs, p50ErrorMs, p99ErrorMs, null, null);
+        }
+    }
 }

@@ -81,14 +81,41 @@ public record StepResult(
      * The audit (docs/MEASUREMENT.md): produced versus landed; landed/lost/duplicates are absent without a target.
      * {@code failed} counts events the producer sent but Kafka or the target refused (they can never land);
      * {@code newestVisible} says whether, once everything landed, the probe answered each generator's newest event.
+     *
+     * <p>Workload {@code dml} audits the final state of every {@code _id} instead: {@code landed}, {@code lost},
+     * {@code stale}, {@code resurrected} and {@code duplicates} count {@code _id}s ({@code ids} of them, one per
+     * insert; {@code landed + lost + stale + resurrected = ids}), {@code operations} the events by op.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record EventCounts(
-            long produced, Long landed, Long lost, Long duplicates, Long failed, Boolean newestVisible) {
+            long produced,
+            Long landed,
+            Long lost,
+            Long duplicates,
+            Long failed,
+            Boolean newestVisible,
+            Long ids,
+            Long stale,
+            Long resurrected,
+            Operations operations) {
+
+        public EventCounts(long produced, Long landed, Long lost, Long duplicates, Long failed, Boolean newestVisible) {
+            this(produced, landed, lost, duplicates, failed, newestVisible, null, null, null, null);
+        }
+
         public static EventCounts producedOnly(long produced, long failed) {
             return new EventCounts(produced, null, null, null, failed, null);
         }
+
+        /** With the producer's counts per op (workload {@code dml}). */
+        public EventCounts withOperations(Operations counts) {
+            return new EventCounts(
+                    produced, landed, lost, duplicates, failed, newestVisible, ids, stale, resurrected, counts);
+        }
     }
+
+    /** Events by op of workload {@code dml}, prefill and warmup included (they all shape the final state). */
+    public record Operations(long inserts, long updates, long deletes) {}
 
     /**
      * Consumer lag of the sink's group over the step: first and last sample, least-squares slope and the slope's

@@ -1,10 +1,11 @@
 package io.rtbench.core.target;
 
 import io.rtbench.core.metrics.LatencyRecorder;
+import java.util.List;
 
 /**
  * Implemented by targets that know when each event truly became visible: the in-memory {@code reference} target used by
- * {@code rtbench calibrate} (spec section 4). The evaluator checks {@code target instanceof GroundTruth} and reports
+ * {@code rtbench calibrate} (docs/MEASUREMENT.md). The evaluator checks {@code target instanceof GroundTruth} and reports
  * {@link #truth()} as metric {@value #METRIC} next to its own {@code data} metric; the difference is the harness's
  * error.
  *
@@ -22,4 +23,13 @@ public interface GroundTruth {
      * when the event is written, since its visibility time is decided then.
      */
     LatencyRecorder truth();
+
+    /**
+     * Every truth the target records: {@link #truth()}, and for workload {@code dml} {@code updateTruth} and
+     * {@code deleteTruth} (each update's and delete's true visibility time minus its {@code _event_time}, first copies
+     * only), the truths of {@code updateVisible} and {@code deleteVisible}.
+     */
+    default List<LatencyRecorder> truths() {
+        return List.of(truth());
+    }
 }

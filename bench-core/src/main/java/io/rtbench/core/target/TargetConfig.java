@@ -1,10 +1,13 @@
 package io.rtbench.core.target;
 
+import io.rtbench.core.dml.UpdateMode;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Where and how to reach a target. Built once at the edge (command line, scenario, Connect config).
@@ -14,7 +17,10 @@ import java.util.Optional;
  * @param collection index or table name
  * @param credentials user/password or API key; never printed (see {@link Credentials#toString()})
  * @param timeout upper bound of any single call to the target
- * @param options driver-specific settings (e.g. {@code refresh.interval}, {@code shards}); strings, parsed by the driver
+ * @param options driver-specific settings (e.g. {@code refresh.interval}, {@code shards}); strings, parsed by the
+ *     driver. Two are every driver's, set by the run rather than by hand: {@value #WORKLOAD_OPTION} ({@code dml} for
+ *     workload {@code dml}: versioned writes, deletes, the collection laid out for them) and
+ *     {@value #UPDATE_MODE_OPTION} ({@code patch}: updates carry only the changed fields)
  */
 public record TargetConfig(
         String kind,
@@ -26,6 +32,13 @@ public record TargetConfig(
 
     public static final String DEFAULT_COLLECTION = "rtbench_events";
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+
+    /** Option naming the workload, {@code ingest} (the default) or {@code dml} (docs/GUIDE.md). */
+    public static final String WORKLOAD_OPTION = "workload";
+    /** Option naming the update mode of workload {@code dml}: {@code replace} (the default) or {@code patch}. */
+    public static final String UPDATE_MODE_OPTION = "update.mode";
+    /** The options every driver reads, beside its own. */
+    public static final Set<String> COMMON_OPTIONS = Set.of(WORKLOAD_OPTION, UPDATE_MODE_OPTION);
 
     public TargetConfig {
         Objects.requireNonNull(kind, "kind");
@@ -58,6 +71,30 @@ public record TargetConfig(
 
     public TargetConfig withOptions(Map<String, String> newOptions) {
         return new TargetConfig(kind, url, collection, credentials, timeout, newOptions);
+    }
+
+    /** Whether the collection takes workload {@code dml}: versioned writes and deletes. */
+    public boolean dml() {
+        String workload = options.getOrDefault(WORKLOAD_OPTION, "ingest").trim();
+        if (!workload.equals("ingest") && !workload.equals("dml")) {
+            throw new IllegalArgumentException(
+                    "target option " + WORKLOAD_OPTION + "=" + workload + " is invalid; expected ingest or dml");
+        }
+        return workload.equals("dml");
+    }
+
+    /** How updates of workload {@code dml} are written: whole documents, or patches of a few fields. */
+    public UpdateMode updateMode() {
+        String mode = options.get(UPDATE_MODE_OPTION);
+        return mode == null ? UpdateMode.REPLACE : UpdateMode.fromCliName(mode);
+    }
+
+    /** This config for workload {@code dml} with the given update mode. */
+    public TargetConfig forDml(UpdateMode mode) {
+        Map<String, String> withDml = new TreeMap<>(options);
+        withDml.put(WORKLOAD_OPTION, "dml");
+        withDml.put(UPDATE_MODE_OPTION, mode.cliName());
+        return withOptions(withDml);
     }
 
     public Optional<String> option(String name) {

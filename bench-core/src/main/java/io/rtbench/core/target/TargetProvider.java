@@ -1,5 +1,6 @@
 package io.rtbench.core.target;
 
+import io.rtbench.core.dml.UpdateMode;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,22 @@ public interface TargetProvider {
      */
     default Optional<NativeIngest> nativeIngest(TargetConfig config) {
         return Optional.empty();
+    }
+
+    /**
+     * Why this kind cannot take workload {@code dml} with the given update mode, as one line for a usage error; empty
+     * when its targets implement {@link Versioned} and apply that mode. The default refuses: a driver opts in.
+     */
+    default Optional<String> dmlRefusal(UpdateMode mode) {
+        return Optional.of(kind() + " does not apply versions and deletes (docs/TARGETS.md); use --workload ingest");
+    }
+
+    /**
+     * Whether this kind's targets, opened for workload {@code dml}, implement {@link Statements} ({@code rtbench dml}); a
+     * usage error otherwise, before any server starts.
+     */
+    default boolean hasStatements() {
+        return false;
     }
 
     /** Opens a target; may connect lazily, but must reject an unusable configuration with a clear message. */

@@ -1,5 +1,7 @@
 package io.rtbench.producer.sink;
 
+import io.rtbench.core.event.Op;
+
 /**
  * Where one generator thread's events go: Kafka, a target's write API (direct mode) or nowhere (the generator alone).
  * Events arrive in bursts; a sink records {@code produceAck} when the destination acknowledged, from the burst's
@@ -18,6 +20,15 @@ public interface EventSink {
      * copy them.
      */
     void add(byte[] json, long seq, long eventTimeMicros);
+
+    /**
+     * One event of workload {@code dml}: an insert, update or delete with its {@code _version}, as written into
+     * {@code json} (valid only during this call, as in {@link #add(byte[], long, long)}). The default forgets op and
+     * version, which only a sink that measures nothing may do.
+     */
+    default void add(byte[] json, long seq, long eventTimeMicros, Op op, long version) {
+        add(json, seq, eventTimeMicros);
+    }
 
     void endBurst();
 }

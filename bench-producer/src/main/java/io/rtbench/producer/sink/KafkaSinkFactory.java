@@ -2,6 +2,7 @@ package io.rtbench.producer.sink;
 
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.EventLayout;
+import io.rtbench.core.event.Op;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.ProducerStats;
@@ -14,6 +15,9 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.utils.AppInfoParser;
 
@@ -109,7 +113,34 @@ public final class KafkaSinkFactory implements SinkFactory {
 
         @Override
         public void add(byte[] json, long seq, long eventTimeMicros) {
-            byte[] key = switch (destination.key()) {
+            // The plain format sends the generator's array itself; the envelope is one more array per event. Reusing
+            // the key and value arrays is safe because send() serializes (ByteArraySerializer: the array as is),
+            // partitions and appends the bytes to the partition's batch before it returns; later the producer keeps
+            // only their lengths. (A --producer-config interceptor that kept a record's value would see it change.)
+            byte[] value = envelope ? ConnectJsonEnvelope.wrap(json, generatorId, seq, eventTimeMicros) : json;
+            producer.send(new ProducerRecord<>(destination.topic(), key(json), value), callback);
+        }
+
+        /**
+         * Workload {@code dml} (keyed by {@code _id}, checked in {@link io.rtbench.producer.ProducerSettings}): a delete
+         * is a tombstone, key {@code _id} and no value, its document in header {@link EventLayout#DELETE_HEADER} (the
+         * header's array is serialized in {@code send()}, like the value).
+         */
+        @Override
+        public void add(byte[] json, long seq, long eventTimeMicros, Op op, long version) {
+            if (op == Op.DELETE) {
+                RecordHeaders headers =
+                        new RecordHeaders(new Header[] {new RecordHeader(EventLayout.DELETE_HEADER, json)});
+                producer.send(new ProducerRecord<>(destination.topic(), null, key(json), null, headers), callback);
+                return;
+            }
+            byte[] value =
+                    envelope ? ConnectJsonEnvelope.wrap(json, generatorId, seq, eventTimeMicros, op, version) : json;
+            producer.send(new ProducerRecord<>(destination.topic(), key(json), value), callback);
+        }
+
+        private byte[] key(byte[] json) {
+            return switch (destination.key()) {
                 case ID -> {
                     System.arraycopy(json, EventLayout.ID_OFFSET, idKey, 0, EventLayout.ID_LENGTH);
                     yield idKey;
@@ -117,12 +148,6 @@ public final class KafkaSinkFactory implements SinkFactory {
                 case GENERATOR -> generatorKey;
                 case NONE -> null;
             };
-            // The plain format sends the generator's array itself; the envelope is one more array per event. Reusing
-            // the key and value arrays is safe because send() serializes (ByteArraySerializer: the array as is),
-            // partitions and appends the bytes to the partition's batch before it returns; later the producer keeps
-            // only their lengths. (A --producer-config interceptor that kept a record's value would see it change.)
-            byte[] value = envelope ? ConnectJsonEnvelope.wrap(json, generatorId, seq, eventTimeMicros) : json;
-            producer.send(new ProducerRecord<>(destination.topic(), key, value), callback);
         }
 
         @Override
@@ -136,7 +161,8 @@ public final class KafkaSinkFactory implements SinkFactory {
                 stats.failed(1, exception.getClass().getSimpleName() + ": " + exception.getMessage());
                 return;
             }
-            stats.acked(1, metadata.serializedValueSize(), measured);
+            // a tombstone (a delete of workload dml) has no value: size -1
+            stats.acked(1, Math.max(0, metadata.serializedValueSize()), measured);
             if (measured) {
                 stats.produceAck().recordMicros((System.nanoTime() - intendedNanos) / 1_000);
             }

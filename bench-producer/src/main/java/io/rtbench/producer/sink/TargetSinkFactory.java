@@ -2,6 +2,7 @@ package io.rtbench.producer.sink;
 
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.Op;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
@@ -131,6 +132,11 @@ public final class TargetSinkFactory implements SinkFactory {
         @Override
         public void add(byte[] json, long seq, long eventTimeMicros) {
             batch.add(new Event(json.clone(), generatorId, seq, eventTimeMicros));
+        }
+
+        @Override
+        public void add(byte[] json, long seq, long eventTimeMicros, Op op, long version) {
+            batch.add(new Event(json.clone(), generatorId, seq, eventTimeMicros, op, version));
         }
 
         @Override

@@ -75,8 +75,11 @@ class ConnectorDefinitionTest {
         assertThat(debezium.config())
                 .containsEntry("connector.class", "io.debezium.connector.jdbc.JdbcSinkConnector")
                 .containsEntry("insert.mode", "upsert")
-                .containsEntry("primary.key.mode", "record_value")
+                .containsEntry("primary.key.mode", "record_key")
                 .containsEntry("primary.key.fields", "_id")
+                .containsEntry("delete.enabled", "true")
+                .containsEntry("transforms.key.type", "org.apache.kafka.connect.transforms.HoistField$Key")
+                .containsEntry("header.converter", "org.apache.kafka.connect.converters.ByteArrayConverter")
                 .containsEntry("value.converter.schemas.enable", "true");
     }
 

@@ -1,0 +1,191 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.cli.support.TargetOptions;
+import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunPlan;
+import io.rtbench.core.engine.StatusLine;
+import io.rtbench.core.engine.Step;
+import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.Targets;
+import io.rtbench.core.time.Durations;
+import io.rtbench.core.time.EpochClock;
+import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.Servers;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rtbench dml}: seed 004's statement benchmark (docs/GUIDE.md, "Statements"), the engine running one step with
+ * the servers and the {@link StatementsStage}; prints seed 004's table ({@link StatementTable}) and the statements the
+ * target ran.
+ */
+@Command(
+        name = "dml",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
+        sortOptions = false,
+        showDefaultValues = true,
+        description = "INSERT, UPDATE and DELETE statements one at a time on a prefilled collection (seed 004):"
+                + " statement latency and the time until a fresh query sees each change.")
+public final class DmlCommand implements Callable<Integer> {
+
+    private static final Duration TARGET_TIMEOUT = Duration.ofSeconds(30);
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Mixin
+    TargetOptions target;
+
+    @Option(
+            names = "--servers",
+            paramLabel = "local|external",
+            description = "Start the database here (local) or use --target-url (external).")
+    String servers;
+
+    @Option(names = "--prefill", paramLabel = "N", description = "Rows written first, as fast as possible, unmeasured.")
+    long prefill;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Statements of each kind and batch size.")
+    int repeat;
+
+    @Option(
+            names = "--insert-batches",
+            split = ",",
+            paramLabel = "ROWS",
+            description = "Rows per INSERT, one set of INSERTs per size.")
+    List<Integer> insertBatches;
+
+    @Option(names = "--doc-size", paramLabel = "BYTES", description = "Serialized document size (±3 %%).")
+    int docSize;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the document contents and of the rows picked.")
+    long seed;
+
+    @Option(
+            names = "--visibility-timeout",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "A change not visible by then fails the run.")
+    Duration visibilityTimeout;
+
+    @Mixin
+    ResultOptions output;
+
+    @Override
+    public Integer call() {
+        RunSpec run;
+        StatementPlan plan;
+        try {
+            String kind = target.requireKind();
+            if (!Targets.provider(kind).hasStatements()) {
+                throw new IllegalArgumentException("--target " + kind + " has no statements for rtbench dml; one of "
+                        + String.join(
+                                ", ",
+                                Targets.providers().values().stream()
+                                        .filter(p -> p.hasStatements())
+                                        .map(p -> p.kind())
+                                        .toList()));
+            }
+            plan = new StatementPlan(prefill, repeat, insertBatches, docSize, seed, visibilityTimeout);
+            run = spec(kind);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        AtomicReference<Map<String, String>> statements = new AtomicReference<>(Map.of());
+        RunResult result = run(run, plan, Servers.provider(System.getenv()), StatusLine.onStdout(), statements);
+        PrintWriter out = spec.commandLine().getOut();
+        StatementTable.print(result, statements.get(), out);
+        out.println("result: " + run.result().toAbsolutePath());
+        RunLauncher.writeReport(run.result(), out);
+        out.flush();
+        return CommandLines.OK;
+    }
+
+    private RunSpec spec(String kind) {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = kind;
+        builder.pipeline = "direct";
+        builder.servers = servers;
+        builder.targetUrl = target.url() == null ? null : target.url().toString();
+        // A fresh collection unless --collection names one (seed 004 starts from a fresh table).
+        builder.collection = spec.commandLine().getParseResult().hasMatchedOption("--collection")
+                ? target.collection()
+                : "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+        builder.targetOptions = target.driverOptions();
+        builder.credentialsFile = target.credentialsFile() == null
+                ? null
+                : target.credentialsFile().toString();
+        builder.docSize = docSize;
+        builder.seed = seed;
+        builder.result = output.result() == null ? null : output.result().toString();
+        return builder.build(RunCommand.defaultResult("dml"));
+    }
+
+    /** The statements through the engine: the servers, then the stage; one step that ends when they are done. */
+    static RunResult run(
+            RunSpec run,
+            StatementPlan plan,
+            ServerProvider provider,
+            StatusLine status,
+            AtomicReference<Map<String, String>> statements) {
+        RunPlan engine = new RunPlan(
+                scenario(run, plan), run.result(), 0, 1, run.docSize(), StepSource.of(List.of(Step.observing(null))));
+        return Engine.run(engine, status, resources -> {
+            RunServers servers = resources.add(RunServers.start(run, provider, null, resources::progress));
+            TargetConfig config = new TargetConfig(
+                            run.target(),
+                            servers.targetUrl(),
+                            run.collection(),
+                            servers.credentials(),
+                            TARGET_TIMEOUT,
+                            run.targetOptions())
+                    .forDml(UpdateMode.REPLACE);
+            resources.progress("opening " + run.target() + " collection " + run.collection());
+            StatementsStage stage = resources.add(new StatementsStage(config, plan, EpochClock.SYSTEM));
+            statements.set(stage.describe());
+        });
+    }
+
+    static Scenario scenario(RunSpec run, StatementPlan plan) {
+        Map<String, Object> more = new TreeMap<>();
+        more.put("workload", "dml-statements");
+        more.put("servers", run.localServers() ? "local" : "external");
+        more.put("collection", run.collection());
+        more.put("repeat", plan.repeat());
+        more.put("insertBatches", plan.insertBatches());
+        more.put("visibilityTimeout", Durations.format(plan.visibleTimeout()));
+        if (!run.targetOptions().isEmpty()) {
+            more.put("targetOptions", run.targetOptions());
+        }
+        return new Scenario(
+                run.target(),
+                "direct",
+                plan.insertBatches().get(0),
+                1,
+                plan.docSize(),
+                plan.seed(),
+                plan.prefill(),
+                more);
+    }
+}
