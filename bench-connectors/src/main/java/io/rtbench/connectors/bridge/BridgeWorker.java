@@ -108,7 +108,7 @@ final class BridgeWorker implements Runnable {
                 if (!nextOffsets.isEmpty() && System.nanoTime() - batchDeadlineNanos >= 0) {
                     dispatch();
                 }
-                takeFinished();
+                writes.takeFinished(this::finished);
                 commitAcknowledged();
                 broker.check(consumer);
             }
@@ -204,19 +204,10 @@ final class BridgeWorker implements Runnable {
 
     private void awaitFinished() {
         try {
-            InFlightWrites.Completion<OffsetTracker.Batch> done = writes.await(COMPLETION_WAIT);
-            if (done != null) {
-                finished(done);
-            }
+            writes.awaitFinished(COMPLETION_WAIT, this::finished);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BridgeFailedException("interrupted while waiting for a write", e);
-        }
-    }
-
-    private void takeFinished() {
-        for (var done = writes.poll(); done != null; done = writes.poll()) {
-            finished(done);
         }
     }
 

@@ -155,14 +155,14 @@ public final class RtbenchSinkTask extends SinkTask {
 
     @Override
     public void put(Collection<SinkRecord> records) {
-        takeFinished();
+        writes.takeFinished(this::finished);
         throwIfFailed();
         if (!records.isEmpty()) {
             received += records.size();
             split(records);
         }
         submitWaiting(PUT_WAIT);
-        takeFinished();
+        writes.takeFinished(this::finished);
         throwIfFailed();
         applyBackPressure();
     }
@@ -225,19 +225,10 @@ public final class RtbenchSinkTask extends SinkTask {
 
     private void awaitFinished(Duration atMost) {
         try {
-            InFlightWrites.Completion<Chunk> done = writes.await(atMost);
-            if (done != null) {
-                finished(done);
-            }
+            writes.awaitFinished(atMost, this::finished);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConnectException("interrupted while waiting for a write", e);
-        }
-    }
-
-    private void takeFinished() {
-        for (var done = writes.poll(); done != null; done = writes.poll()) {
-            finished(done);
         }
     }
 
@@ -318,7 +309,7 @@ public final class RtbenchSinkTask extends SinkTask {
 
     @Override
     public Map<TopicPartition, OffsetAndMetadata> preCommit(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
-        takeFinished();
+        writes.takeFinished(this::finished);
         submitWaiting(Duration.ZERO);
         Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();

@@ -1,42 +1,9 @@
 package io.rtbench.connectors.search;
 
-import io.rtbench.core.dml.UpdateMode;
-import io.rtbench.core.target.Target;
-import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.target.TargetProvider;
-import java.util.Optional;
+/** Target kind {@code opensearch}. */
+public final class OpenSearchTargetProvider extends SearchEngineProvider {
 
-/** Target kind {@code opensearch}: see {@link SearchEngineTarget} for the index layout, options and queries. */
-public final class OpenSearchTargetProvider implements TargetProvider {
-
-    @Override
-    public String kind() {
-        return Flavour.OPENSEARCH.kind();
-    }
-
-    @Override
-    public String description() {
-        return "OpenSearch 2/3 over its REST API (_bulk, external _id)";
-    }
-
-    @Override
-    public Optional<String> server() {
-        return Optional.of(kind());
-    }
-
-    /** Both update modes: external versions for whole documents and deletes, a versioned script for patches. */
-    @Override
-    public Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.empty();
-    }
-
-    @Override
-    public boolean hasStatements() {
-        return true;
-    }
-
-    @Override
-    public Target open(TargetConfig config) {
-        return new SearchEngineTarget(Flavour.OPENSEARCH, config);
+    public OpenSearchTargetProvider() {
+        super(Flavour.OPENSEARCH, "OpenSearch 2/3 over its REST API (_bulk, external _id)");
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -156,6 +157,21 @@ public final class InFlightWrites<T> implements AutoCloseable {
             return null;
         }
         return taken(completions.poll(timeout.toNanos(), TimeUnit.NANOSECONDS));
+    }
+
+    /** Hands every write that finished so far to {@code finished}, without waiting. */
+    public void takeFinished(Consumer<Completion<T>> finished) {
+        for (Completion<T> done = poll(); done != null; done = poll()) {
+            finished.accept(done);
+        }
+    }
+
+    /** Waits at most {@code timeout} for a write to finish and hands it to {@code finished}, if one did. */
+    public void awaitFinished(Duration timeout, Consumer<Completion<T>> finished) throws InterruptedException {
+        Completion<T> done = await(timeout);
+        if (done != null) {
+            finished.accept(done);
+        }
     }
 
     private Completion<T> taken(Completion<T> completion) {

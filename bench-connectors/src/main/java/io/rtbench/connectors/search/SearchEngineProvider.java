@@ -1,0 +1,55 @@
+package io.rtbench.connectors.search;
+
+import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
+import java.util.Optional;
+
+/**
+ * Target kinds {@code elasticsearch} and {@code opensearch}: one driver, {@link SearchEngineTarget} (index layout,
+ * options and queries), that differs only by its {@link Flavour}. Java's ServiceLoader instantiates a provider by its
+ * public no-argument constructor, hence one small subclass per flavour.
+ */
+abstract sealed class SearchEngineProvider implements TargetProvider
+        permits ElasticsearchTargetProvider, OpenSearchTargetProvider {
+
+    private final Flavour flavour;
+    private final String description;
+
+    SearchEngineProvider(Flavour flavour, String description) {
+        this.flavour = flavour;
+        this.description = description;
+    }
+
+    @Override
+    public final String kind() {
+        return flavour.kind();
+    }
+
+    @Override
+    public final String description() {
+        return description;
+    }
+
+    @Override
+    public final Optional<String> server() {
+        return Optional.of(kind());
+    }
+
+    /** Both update modes: external versions for whole documents and deletes, a versioned script for patches. */
+    @Override
+    public final Optional<String> dmlRefusal(UpdateMode mode) {
+        return Optional.empty();
+    }
+
+    @Override
+    public final boolean hasStatements() {
+        return true;
+    }
+
+    @Override
+    public final Target open(TargetConfig config) {
+        return new SearchEngineTarget(flavour, config);
+    }
+}
