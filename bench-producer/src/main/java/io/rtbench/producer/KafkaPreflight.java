@@ -1,6 +1,6 @@
 package io.rtbench.producer;
 
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,13 +51,14 @@ final class KafkaPreflight {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw unreachable(destination);
             }
-            throw new FailureException("Kafka at " + destination.bootstrapServers() + " refused: "
+            throw new BenchmarkException("Kafka at " + destination.bootstrapServers() + " refused: "
                     + e.getCause().getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new FailureException("interrupted while connecting to Kafka");
+            throw new BenchmarkException("interrupted while connecting to Kafka");
         } catch (org.apache.kafka.common.KafkaException e) {
-            throw new FailureException("cannot use Kafka at " + destination.bootstrapServers() + ": " + e.getMessage());
+            throw new BenchmarkException(
+                    "cannot use Kafka at " + destination.bootstrapServers() + ": " + e.getMessage());
         }
     }
 
@@ -105,8 +106,8 @@ final class KafkaPreflight {
         }
     }
 
-    private static FailureException unreachable(KafkaDestination destination) {
-        return new FailureException("cannot reach Kafka at " + destination.bootstrapServers() + " within "
+    private static BenchmarkException unreachable(KafkaDestination destination) {
+        return new BenchmarkException("cannot reach Kafka at " + destination.bootstrapServers() + " within "
                 + destination.connectTimeout().toSeconds() + " s; check --bootstrap-servers and that the broker runs"
                 + " (TLS/SASL settings go in --producer-config)");
     }
