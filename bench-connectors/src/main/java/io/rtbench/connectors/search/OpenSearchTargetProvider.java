@@ -4,6 +4,7 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
 
 /** Target kind {@code opensearch}: see {@link SearchEngineTarget} for the index layout, options and queries. */
@@ -33,6 +34,12 @@ public final class OpenSearchTargetProvider implements TargetProvider {
     @Override
     public boolean hasStatements() {
         return true;
+    }
+
+    /** From the server's own stats ({@link SearchEngineUtilisation}). */
+    @Override
+    public Optional<UtilisationSource> utilisation(TargetConfig config) {
+        return Optional.of(new SearchEngineUtilisation(config));
     }
 
     @Override
