@@ -61,10 +61,15 @@ public final class UtilisationSampler implements Stage {
         if (!phase.measured()) {
             return;
         }
+        beginMeasuring();
+        task = executor.scheduleAtFixedRate(this::sampleOnce, 0, INTERVAL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** Forgets the previous step's samples; the next reading is the phase's first. */
+    synchronized void beginMeasuring() {
         samples.clear();
         phaseStartNanos = nanoClock.getAsLong();
         firstOfPhase = true;
-        task = executor.scheduleAtFixedRate(this::sampleOnce, 0, INTERVAL_MS, TimeUnit.MILLISECONDS);
     }
 
     @Override
