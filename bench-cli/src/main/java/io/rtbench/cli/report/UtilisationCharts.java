@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 
 /**
@@ -48,12 +49,12 @@ final class UtilisationCharts {
         ChartImages.fromZero(chart.getStyler());
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(cpu.size() > 60 ? 0 : 4);
-        chart.addSeries(
-                        "CPU (" + utilisation.source() + ")",
-                        cpu.stream().mapToDouble(Sample::offsetSec).toArray(),
-                        cpu.stream().mapToDouble(Sample::cpuPercent).toArray())
-                .setLineColor(CPU_COLOR)
-                .setMarkerColor(CPU_COLOR);
+        XYSeries series = chart.addSeries(
+                "CPU (" + utilisation.source() + ")",
+                cpu.stream().mapToDouble(Sample::offsetSec).toArray(),
+                cpu.stream().mapToDouble(Sample::cpuPercent).toArray());
+        series.setLineColor(CPU_COLOR);
+        series.setMarkerColor(CPU_COLOR);
         return ChartImages.figure(title, chart, summaryLine(utilisation));
     }
 
