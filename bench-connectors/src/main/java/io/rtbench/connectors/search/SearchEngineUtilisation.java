@@ -20,8 +20,10 @@ import java.util.function.LongSupplier;
  */
 final class SearchEngineUtilisation implements UtilisationSource {
 
-    static final String PATH = "/_nodes/stats/process,indices"
+    /** Only the store of the index statistics: the others cost the server a walk of every shard's counters. */
+    static final String PATH = "/_nodes/stats/process,indices/store"
             + "?filter_path=nodes.*.process.cpu.total_in_millis,nodes.*.indices.store.size_in_bytes";
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String kind;
