@@ -47,6 +47,8 @@ final class UtilisationCharts {
                 .build();
         ChartImages.style(chart.getStyler());
         ChartImages.fromZero(chart.getStyler());
+        // the latency chart beside it starts at second 0 too
+        chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
         chart.getStyler().setMarkerSize(cpu.size() > 60 ? 0 : 4);
         XYSeries series = chart.addSeries(
