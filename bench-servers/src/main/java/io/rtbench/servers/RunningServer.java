@@ -1,6 +1,8 @@
 package io.rtbench.servers;
 
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** A started server. Closing it stops the server and removes its temporary files. */
 public interface RunningServer extends AutoCloseable {
@@ -21,6 +23,14 @@ public interface RunningServer extends AutoCloseable {
 
     /** Process id of the server; the current JVM's for in-JVM servers. */
     long pid();
+
+    /**
+     * The server's CPU, memory and disk as this machine sees it (docs/MEASUREMENT.md, "Target utilisation"): a child
+     * process's from {@code /proc}; empty where the provider cannot see them (the default).
+     */
+    default Optional<UtilisationSource> utilisation() {
+        return Optional.empty();
+    }
 
     /** Where the server logs go. */
     Path logFile();

@@ -7,6 +7,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,7 +43,13 @@ final class CsvReport {
             "sustained",
             "backlogStartEvents",
             "backlogEndEvents",
-            "backlogSlopeEventsPerSec");
+            "backlogSlopeEventsPerSec",
+            "utilisationSource",
+            "targetCpuPercentMean",
+            "targetCpuPercentMax",
+            "targetRssBytesMax",
+            "targetDiskBytesFirst",
+            "targetDiskBytesLast");
 
     static final List<String> SUMMARY_COLUMNS =
             List.of("count", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms");
@@ -105,8 +112,20 @@ final class CsvReport {
         fields.add(backlog == null ? "" : Long.toString(backlog.startEvents()));
         fields.add(backlog == null ? "" : Long.toString(backlog.endEvents()));
         fields.add(backlog == null ? "" : Numbers.plain(backlog.slopeEventsPerSec(), 3));
+        addUtilisation(fields, step.utilisation());
         metrics.forEach(metric -> addSummary(fields, step.latencyMs().get(metric)));
         return fields;
+    }
+
+    /** The target's utilisation summary; empty cells where it, or one of its figures, was not measured. */
+    private static void addUtilisation(List<String> fields, Utilisation utilisation) {
+        Utilisation.Summary summary = utilisation == null ? null : utilisation.summary();
+        fields.add(utilisation == null ? "" : utilisation.source());
+        fields.add(summary == null ? "" : Numbers.plain(summary.cpuPercentMean(), 1));
+        fields.add(summary == null ? "" : Numbers.plain(summary.cpuPercentMax(), 1));
+        fields.add(summary == null ? "" : Numbers.plain(summary.rssBytesMax()));
+        fields.add(summary == null ? "" : Numbers.plain(summary.diskBytesFirst()));
+        fields.add(summary == null ? "" : Numbers.plain(summary.diskBytesLast()));
     }
 
     private static void addSummary(List<String> fields, LatencySummary summary) {

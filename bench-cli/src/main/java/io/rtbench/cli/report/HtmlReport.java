@@ -31,6 +31,7 @@ final class HtmlReport {
             th.group{text-align:center}
             figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
             .note{color:#555;font-size:.9em}.bad{color:#b00020;font-weight:600}
+            .pair{display:flex;flex-wrap:wrap;gap:0 1.5em}.pair figure{flex:1 1 440px;min-width:0}
             .warn{background:#fff4e5;border-left:4px solid #f0a020;padding:.5em 1em}
             """;
 
@@ -131,10 +132,17 @@ final class HtmlReport {
     private static void overTime(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
         out.append("<h2 id=\"over-time\">Data latency over time</h2>\n")
                 .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
-                .append("A rising line means a growing backlog; spikes are stalls.</p>\n");
+                .append("A rising line means a growing backlog; spikes are stalls. Beside it, where the step ")
+                .append("measured it, the target's CPU in each second (100 % = one core busy).</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
+                // side by side, on the same x axis: a latency spike and the target's CPU in that second
+                out.append("<div class=\"pair\">\n");
                 figure(out, figures, ReportCharts.overTime(run, step));
+                if (step.step().utilisation() != null) {
+                    figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
+                }
+                out.append("</div>\n");
             }
         }
     }

@@ -9,6 +9,7 @@ import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
+import io.rtbench.core.utilisation.UtilisationSampler;
 import io.rtbench.evaluator.AuditStage;
 import io.rtbench.evaluator.BacklogSampler;
 import io.rtbench.evaluator.BacklogStage;
@@ -22,7 +23,8 @@ import java.util.UUID;
 /**
  * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
  * (started here with {@code --servers local}), then the stages of the whole pipeline in the order they act: producer →
- * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → backlog → audit.
+ * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → the target's utilisation
+ * (where a source can read it) → backlog → audit.
  */
 final class PipelineAssembly implements Engine.Assembly {
 
@@ -110,6 +112,9 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.dml() == null ? null : producer::changeHistories));
         probe.target().ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
+        servers.targetUtilisation(spec.target(), target)
+                .ifPresent(source ->
+                        run.add(new UtilisationSampler(source, new TargetGauges(registry, spec.target())::reading)));
         if (consumerGroup != null) {
             run.add(new BacklogStage(
                     new BacklogSampler(

@@ -3,7 +3,9 @@ package io.rtbench.cli.run;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -29,6 +31,7 @@ final class RunServers implements Stage {
     private String connectUrl;
     private String kafkaVersion;
     private boolean localTarget;
+    private RunningServer database;
     private Path credentialsFile;
 
     private RunServers() {}
@@ -62,6 +65,7 @@ final class RunServers implements Stage {
         if (database.isPresent()) {
             progress.accept("starting " + database.get().cliName());
             RunningServer server = start(provider, database.get(), ServerOptions.DEFAULT);
+            this.database = server;
             targetUrl = URI.create(server.address());
             localTarget = true;
         } else {
@@ -106,6 +110,21 @@ final class RunServers implements Stage {
 
     String connectUrl() {
         return connectUrl;
+    }
+
+    /**
+     * Where the target's utilisation comes from (docs/MEASUREMENT.md, "Target utilisation"): the process of a database
+     * rtbench started as a child process; else, for an external server or a container, the server's own stats API where
+     * the driver has one; empty for the in-process targets and drivers without one.
+     */
+    Optional<UtilisationSource> targetUtilisation(String kind, TargetConfig target) {
+        Optional<UtilisationSource> process = database == null ? Optional.empty() : database.utilisation();
+        if (process.isPresent()) {
+            return process;
+        }
+        return Targets.provider(kind).server().isPresent()
+                ? Targets.provider(kind).utilisation(target)
+                : Optional.empty();
     }
 
     /** The Kafka version when rtbench started the broker; null otherwise. */

@@ -17,7 +17,14 @@ class DashboardTest {
         assertThat(dashboard.json().path("uid").asText()).isEqualTo("rtbench");
         assertThat(dashboard.panels())
                 .extracting(panel -> panel.path("title").asText())
-                .contains("Data latency percentiles", "Stage latencies", "Rate", "Backlog", "Probe errors");
+                .contains(
+                        "Data latency percentiles",
+                        "Stage latencies",
+                        "Rate",
+                        "Backlog",
+                        "Probe errors",
+                        "Target CPU",
+                        "Target memory and disk");
         for (JsonNode panel : dashboard.panels()) {
             assertThat(panel.path("datasource").path("uid").asText()).isEqualTo("rtbench-prometheus");
             assertThat(panel.path("targets")).isNotEmpty();
@@ -32,7 +39,10 @@ class DashboardTest {
                         "rtbench_stage_latency_seconds",
                         "rtbench_events_rate",
                         "rtbench_backlog_events",
-                        "rtbench_probe_errors_total");
+                        "rtbench_probe_errors_total",
+                        "rtbench_target_cpu_percent",
+                        "rtbench_target_memory_bytes",
+                        "rtbench_target_disk_bytes");
     }
 
     @Test

@@ -2,10 +2,15 @@ package io.rtbench.cli.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
+import io.rtbench.core.utilisation.Utilisation;
+import io.rtbench.core.utilisation.Utilisation.Sample;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -27,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class HtmlReportTest {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final InstantSource CLOCK = InstantSource.fixed(Instant.parse("2025-03-05T08:00:00Z"));
     private static final Pattern PNG = Pattern.compile("src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"");
     private static final Pattern EXTERNAL = Pattern.compile(
@@ -173,6 +179,43 @@ class HtmlReportTest {
                                 .normalize()
                                 .toUri() + "\">docs/REPORTS.md</a>")
                 .contains("The axis is logarithmic");
+    }
+
+    @Test
+    void eachStepsTargetCpuStandsBesideItsLatencyOverTimeAndAFigureNotMeasuredIsSaidSo() throws IOException {
+        ObjectNode result = (ObjectNode) JSON.readTree(opensearch.toFile());
+        ArrayNode steps = (ArrayNode) result.path("steps");
+        ((ObjectNode) steps.get(0))
+                .putPOJO(
+                        "utilisation",
+                        Utilisation.of(
+                                "process",
+                                List.of(
+                                        new Sample(0, null, 500_000_000L, 10_000_000L),
+                                        new Sample(1, 80.0, 600_000_000L, 10_000_000L),
+                                        new Sample(2, 120.0, 550_000_000L, 12_000_000L))));
+        ((ObjectNode) steps.get(1))
+                .putPOJO(
+                        "utilisation",
+                        Utilisation.of("api:opensearch", List.of(new Sample(0, null, null, 7_000_000L))));
+        JSON.writeValue(opensearch.toFile(), result);
+        List<ReportedRun> runs = new ResultLoader().load(List.of(opensearch));
+
+        HtmlReport.Rendered rendered = new HtmlReport(CLOCK, Optional.empty()).render(runs);
+
+        assertThat(rendered.figures())
+                .filteredOn(figure -> figure.title().startsWith("Target CPU over time"))
+                .extracting(Figure::drawn)
+                .as("step 1 drawn, step 2 a note, step 3 without utilisation no figure")
+                .containsExactly(true, false);
+        assertThat(rendered.html())
+                .contains("<div class=\"pair\">\n<figure>\n<figcaption>Data latency over time")
+                .contains("CPU mean 100 %, max 120 % of one core; resident memory max 600 MB; disk 10 MB → 12 MB"
+                        + " (process, 3 samples)")
+                .contains("no chart: api:opensearch does not measure CPU. CPU not measured; resident memory not"
+                        + " measured; disk 7 MB (api:opensearch, 1 samples)");
+        assertThat(CsvReport.render(runs).split("\r\n")[1])
+                .contains(",process,100,120," + 600_000_000L + "," + (10_000_000L) + "," + (12_000_000L) + ",");
     }
 
     @Test

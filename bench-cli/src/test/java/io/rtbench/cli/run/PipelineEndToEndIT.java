@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -177,5 +178,35 @@ class PipelineEndToEndIT {
             assertThat(step.backlog()).isNotNull();
         }
         assertThat(step.rate().achievedEventsPerSec()).isBetween(490.0, 510.0);
+        checkUtilisation(result.scenario().target(), step);
+    }
+
+    /**
+     * An external server's utilisation, from its stats API, once a second of the 4 s measured phase
+     * (docs/MEASUREMENT.md, "Target utilisation"): what the API cannot measure is absent, never 0.
+     */
+    private static void checkUtilisation(String target, StepResult step) {
+        Utilisation utilisation = step.utilisation();
+        if (target.equals("questdb")) {
+            assertThat(utilisation).as("the questdb driver has no stats source").isNull();
+            return;
+        }
+        assertThat(utilisation.source()).isEqualTo("api:" + target);
+        assertThat(utilisation.summary().samples()).isBetween(3, 6);
+        assertThat(utilisation.summary().diskBytesLast()).as("the data on disk").isPositive();
+        if (target.equals("opensearch") || target.equals("elasticsearch")) {
+            assertThat(utilisation.summary().cpuPercentMax())
+                    .as("process.cpu of _nodes/stats")
+                    .isPositive();
+            assertThat(utilisation.summary().rssBytesMax())
+                    .as("_nodes/stats has no resident memory")
+                    .isNull();
+        } else {
+            assertThat(utilisation.summary().cpuPercentMean())
+                    .as("no server CPU over SQL")
+                    .isNull();
+            assertThat(utilisation.series())
+                    .allSatisfy(sample -> assertThat(sample.cpuPercent()).isNull());
+        }
     }
 }

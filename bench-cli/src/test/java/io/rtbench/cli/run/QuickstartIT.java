@@ -6,6 +6,7 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.Utilisation;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -42,11 +43,21 @@ class QuickstartIT {
             assertThat(step.events().landed()).isEqualTo(step.events().produced());
             assertThat(step.events().lost()).isZero();
             assertThat(step.latencyMs().get("data").count()).isPositive();
+            // the OpenSearch rtbench started, read from /proc once a second of the 5 s step (docs/MEASUREMENT.md)
+            Utilisation utilisation = step.utilisation();
+            assertThat(utilisation.source()).isEqualTo("process");
+            assertThat(utilisation.summary().samples()).isBetween(4, 7);
+            assertThat(utilisation.summary().cpuPercentMax())
+                    .as("a JVM indexing")
+                    .isPositive();
+            assertThat(utilisation.summary().rssBytesMax()).as("a JVM's heap").isGreaterThan(100L << 20);
+            assertThat(utilisation.summary().diskBytesLast()).isPositive();
         }
         Path html = dir.resolve("result.html");
         Path csv = dir.resolve("result.csv");
-        assertThat(Files.readString(html)).contains("<img");
+        assertThat(Files.readString(html)).contains("<img").contains("Target CPU over time");
         assertThat(Files.readAllLines(csv)).hasSizeGreaterThan(2);
+        assertThat(Files.readAllLines(csv).get(1)).contains(",process,");
         assertThat(out.toString())
                 .contains("result: " + dir.resolve("result.json").toAbsolutePath())
                 .contains("report: " + html.toAbsolutePath())

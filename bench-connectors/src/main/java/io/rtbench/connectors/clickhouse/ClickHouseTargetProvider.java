@@ -5,6 +5,7 @@ import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
 
 /**
@@ -47,6 +48,12 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     @Override
     public boolean hasStatements() {
         return true;
+    }
+
+    /** From the server's own stats ({@link ClickHouseUtilisation}). */
+    @Override
+    public Optional<UtilisationSource> utilisation(TargetConfig config) {
+        return Optional.of(new ClickHouseUtilisation(config));
     }
 
     @Override

@@ -71,7 +71,7 @@ final class PostgresTarget implements Target, Versioned, Statements {
                 + " VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (_id) DO NOTHING";
     }
 
-    private Properties properties(TargetConfig config, PostgresUrl url) {
+    static Properties properties(TargetConfig config, PostgresUrl url) {
         Properties properties = new Properties();
         if (config.credentials().hasUser()) {
             properties.setProperty("user", config.credentials().user());

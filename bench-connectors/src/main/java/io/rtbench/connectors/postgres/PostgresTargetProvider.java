@@ -4,6 +4,7 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
 
 /** Target kind {@code postgres}: see {@link PostgresTarget} for the table, options and queries. */
@@ -33,6 +34,12 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public boolean hasStatements() {
         return true;
+    }
+
+    /** From the server's own stats ({@link PostgresUtilisation}). */
+    @Override
+    public Optional<UtilisationSource> utilisation(TargetConfig config) {
+        return Optional.of(new PostgresUtilisation(config));
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
 
 /**
@@ -46,6 +47,12 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     @Override
     public final boolean hasStatements() {
         return true;
+    }
+
+    /** From the server's own stats ({@link SearchEngineUtilisation}). */
+    @Override
+    public final Optional<UtilisationSource> utilisation(TargetConfig config) {
+        return Optional.of(new SearchEngineUtilisation(config));
     }
 
     @Override

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -43,6 +44,12 @@ class PostgresTargetIT extends ServerTargetContractIT {
     @BeforeAll
     void server(@RealServer("postgres") RunningServer server) {
         this.server = server;
+    }
+
+    /** pg_database_size only. */
+    @Override
+    protected Set<String> utilisationMeasures() {
+        return Set.of("disk");
     }
 
     @Override

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The contract, plus what only Elasticsearch and OpenSearch have: item-level bulk failures and index options. */
@@ -33,6 +34,12 @@ abstract class SearchEngineTargetIT extends ServerTargetContractIT {
     protected RunningServer server;
 
     protected abstract String kind();
+
+    /** _nodes/stats: the JVM's CPU time and the indices' store; no resident memory. */
+    @Override
+    protected Set<String> utilisationMeasures() {
+        return Set.of("cpu", "disk");
+    }
 
     @Override
     protected TargetConfig config(String collection) {

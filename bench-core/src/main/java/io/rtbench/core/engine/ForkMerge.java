@@ -11,6 +11,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ import org.HdrHistogram.Histogram;
  * Step N of every fork merged into step N of the result (docs/MEASUREMENT.md, "Repetitions"). Latencies are the pooled
  * percentiles of the histogram merged from every measured iteration of every fork, never an average of percentiles;
  * each metric's p50 and p99 get JMH's score across forks; counts add up; a step is sustained only if every fork
- * sustained it. A run without repetitions keeps its one fork's step as it is.
+ * sustained it; the target's utilisation series follow one another. A run without repetitions keeps its one fork's step as it is.
  */
 final class ForkMerge {
 
@@ -108,6 +109,9 @@ final class ForkMerge {
                     .sustained(sustained())
                     .replaceLatencies(latencies)
                     .histogramLog(null)
+                    .utilisation(Utilisation.concat(
+                            forks.stream().map(StepResult::utilisation).toList(),
+                            forks.stream().map(StepResult::durationSec).toList()))
                     .repetitions(new StepRepetitions(
                             forks.size(),
                             repetitions.iterations(),

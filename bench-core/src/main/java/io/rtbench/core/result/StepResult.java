@@ -2,6 +2,7 @@ package io.rtbench.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.utilisation.Utilisation;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -23,7 +24,8 @@ public record StepResult(
         Schedule schedule,
         Boolean sustained,
         String histogramLog,
-        StepRepetitions repetitions) {
+        StepRepetitions repetitions,
+        Utilisation utilisation) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -31,6 +33,8 @@ public record StepResult(
      * @param histogramLog the step's interval log; absent where each iteration has its own (see {@code repetitions})
      * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions"); absent for a run of one fork, one
      *     iteration, no warmup iteration
+     * @param utilisation the target's CPU, memory and disk during the measured phase (docs/MEASUREMENT.md, "Target
+     *     utilisation"); absent where no source could be read
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
@@ -54,7 +58,8 @@ public record StepResult(
                 .schedule(schedule)
                 .sustained(sustained)
                 .histogramLog(histogramLog)
-                .repetitions(repetitions);
+                .repetitions(repetitions)
+                .utilisation(utilisation);
     }
 
     /**
@@ -146,6 +151,7 @@ public record StepResult(
         private Boolean sustained;
         private String histogramLog;
         private StepRepetitions repetitions;
+        private Utilisation utilisation;
 
         private Builder() {}
 
@@ -210,6 +216,11 @@ public record StepResult(
             return this;
         }
 
+        public Builder utilisation(Utilisation value) {
+            this.utilisation = value;
+            return this;
+        }
+
         /** Replaces the summaries (e.g. with the pooled ones of several forks). */
         public Builder replaceLatencies(Map<String, LatencySummary> summaries) {
             this.latencies.clear();
@@ -251,7 +262,8 @@ public record StepResult(
                     schedule,
                     sustained,
                     histogramLog,
-                    repetitions);
+                    repetitions,
+                    utilisation);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.rtbench.core.target;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
 
 /**
@@ -51,6 +52,15 @@ public interface TargetProvider {
      */
     default boolean hasStatements() {
         return false;
+    }
+
+    /**
+     * The target server's utilisation as its own stats API reports it (docs/MEASUREMENT.md, "Target utilisation"), for
+     * a server rtbench did not start; unopened until its first reading. Empty when the driver has no such API, the
+     * default. Figures the API does not report are absent from its readings, never 0.
+     */
+    default Optional<UtilisationSource> utilisation(TargetConfig config) {
+        return Optional.empty();
     }
 
     /** Opens a target; may connect lazily, but must reject an unusable configuration with a clear message. */

@@ -14,6 +14,7 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.Utilisation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -125,6 +126,32 @@ class ResultFilesTest {
                         .size())
                 .isEqualTo(2);
         assertThat(ResultFiles.read(file)).isEqualTo(repeated);
+    }
+
+    @Test
+    void aStepWithTheTargetsUtilisationValidatesAndReadsBackWithoutTheFiguresNotMeasured() throws IOException {
+        RunResult run = sampleRun();
+        Utilisation utilisation = Utilisation.of(
+                "api:clickhouse",
+                java.util.List.of(
+                        new Utilisation.Sample(0.0, null, null, 4096L),
+                        new Utilisation.Sample(1.001, null, null, 8192L)));
+        RunResult measured = run.withSteps(java.util.List.of(
+                run.steps().get(0).toBuilder().utilisation(utilisation).build()));
+        Path file = dir.resolve("utilisation.json");
+
+        ResultFiles.write(file, measured);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/utilisation/summary").toString())
+                .isEqualTo("{\"diskBytesFirst\":4096,\"diskBytesLast\":8192,\"samples\":2}");
+        assertThat(written.at("/steps/0/utilisation/series/1").toString())
+                .isEqualTo("{\"offsetSec\":1.001,\"diskBytes\":8192}");
+        assertThat(ResultFiles.read(file)).isEqualTo(measured);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) written.at("/steps/0/utilisation/series/0"))
+                .put("cpuPercent", -1);
+        assertThat(validate(written)).as("a negative CPU").isNotEmpty();
     }
 
     static RunResult sampleRun() {

@@ -1,10 +1,12 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.StartedServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,6 +76,12 @@ final class ChildServer extends StartedServer {
     @Override
     public long pid() {
         return pid;
+    }
+
+    /** The server's process tree and its directory (data, logs), from {@code /proc}. */
+    @Override
+    public Optional<UtilisationSource> utilisation() {
+        return Optional.of(new ProcessUtilisation(pid, files.dir()));
     }
 
     @Override

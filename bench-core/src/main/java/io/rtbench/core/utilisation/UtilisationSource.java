@@ -1,0 +1,38 @@
+package io.rtbench.core.utilisation;
+
+/**
+ * Where the target's utilisation comes from (docs/MEASUREMENT.md, "Target utilisation"): its processes (a local
+ * server), or its own stats API (an external server). The {@link UtilisationSampler} reads it once a second on its own
+ * thread.
+ */
+public interface UtilisationSource extends AutoCloseable {
+
+    /** What the figures describe, for the result: {@code process}, {@code container} or {@code api:<target kind>}. */
+    String name();
+
+    /**
+     * The figures now. A source keeps what it needs between calls (CPU is a difference of cumulative CPU time over the
+     * wall time between two readings, so the first reading has none); a figure it cannot measure is null, never 0.
+     *
+     * @throws RuntimeException when nothing could be read this time (the server is busy or gone); the sampler skips
+     *     that second
+     */
+    Reading read();
+
+    /** Releases what the source holds (a connection); does not throw. */
+    @Override
+    default void close() {}
+
+    /**
+     * One reading.
+     *
+     * @param cpuPercent CPU time over wall time since the previous reading, in percent of one core (100 = one core
+     *     busy, 200 = two); null when not measured
+     * @param rssBytes resident memory; null when not measured
+     * @param diskBytes bytes the target's data takes on disk; null when not measured
+     */
+    record Reading(Double cpuPercent, Long rssBytes, Long diskBytes) {
+
+        public static final Reading NONE = new Reading(null, null, null);
+    }
+}

@@ -1,0 +1,85 @@
+package io.rtbench.core.utilisation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.UtilisationSource.Reading;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class UtilisationSamplerTest {
+
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final Deque<Object> readings = new ArrayDeque<>();
+    private final List<Reading> heard = new ArrayList<>();
+
+    private final UtilisationSource source = new UtilisationSource() {
+        @Override
+        public String name() {
+            return "process";
+        }
+
+        @Override
+        public Reading read() {
+            Object next = readings.removeFirst();
+            if (next instanceof RuntimeException failure) {
+                throw failure;
+            }
+            return (Reading) next;
+        }
+    };
+
+    @Test
+    void keepsOneSampleASecondAndDropsTheFirstCpuWhichCoversTimeBeforeThePhase() {
+        readings.add(new Reading(900.0, 100L, 10L));
+        readings.add(new Reading(50.0, 120L, 10L));
+        readings.add(new IllegalStateException("busy"));
+        readings.add(new Reading(150.0, 110L, 30L));
+        UtilisationSampler sampler = new UtilisationSampler(source, heard::add, nanos::get);
+
+        sampler.beginMeasuring();
+        for (int second = 0; second < 4; second++) {
+            sampler.sampleOnce();
+            nanos.addAndGet(1_000_000_000L);
+        }
+        StepResult.Builder step = StepResult.builder();
+        sampler.finishStep(step);
+
+        Utilisation utilisation = step.build().utilisation();
+        assertThat(utilisation.source()).isEqualTo("process");
+        assertThat(utilisation.series())
+                .containsExactly(
+                        new Utilisation.Sample(0, null, 100L, 10L),
+                        new Utilisation.Sample(1, 50.0, 120L, 10L),
+                        new Utilisation.Sample(3, 150.0, 110L, 30L));
+        assertThat(utilisation.summary()).isEqualTo(new Utilisation.Summary(100.0, 150.0, 120L, 10L, 30L, 3));
+        assertThat(heard).extracting(Reading::cpuPercent).containsExactly(null, 50.0, 150.0);
+    }
+
+    @Test
+    void aStepWithoutSamplesHasNoUtilisationAndTheNextStepStartsAfresh() {
+        UtilisationSampler sampler = new UtilisationSampler(source, heard::add, nanos::get);
+        StepResult.Builder empty = StepResult.builder();
+        sampler.finishStep(empty);
+        assertThat(empty.build().utilisation()).isNull();
+
+        readings.add(new Reading(10.0, 1L, null));
+        readings.add(new Reading(20.0, 2L, null));
+        sampler.beginMeasuring();
+        sampler.sampleOnce();
+        sampler.beginMeasuring();
+        sampler.sampleOnce();
+        StepResult.Builder second = StepResult.builder();
+        sampler.finishStep(second);
+
+        assertThat(second.build().utilisation().series())
+                .as("the second step's first reading, its CPU dropped")
+                .containsExactly(new Utilisation.Sample(0, null, 2L, null));
+        assertThat(second.build().utilisation().summary().diskBytesFirst()).isNull();
+        sampler.close();
+    }
+}

@@ -1,0 +1,125 @@
+package io.rtbench.servers.local;
+
+import io.rtbench.core.utilisation.CumulativeCpu;
+import io.rtbench.core.utilisation.UtilisationSource;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.stream.Stream;
+
+/**
+ * The utilisation of a server rtbench started as a child process (docs/MEASUREMENT.md, "Target utilisation"), from
+ * Linux's {@code /proc}: the server's process and all its descendants (PostgreSQL's backends, Elasticsearch's
+ * controller), so a server that forks is measured whole.
+ *
+ * <ul>
+ *   <li>CPU: the difference of the processes' CPU time ({@link ProcFs#cpuTicks}) over the wall time between two
+ *       readings, in percent of one core.
+ *   <li>Resident memory: the processes' own resident pages summed, plus the largest shared-memory share among them once
+ *       (PostgreSQL's shared buffers appear in every backend that touched them; summing them would count them many
+ *       times).
+ *   <li>Disk: the bytes of the files under the server's directory (its data, write-ahead log and logs), walked at most
+ *       every {@link #DISK_WALK_NANOS} because a walk of a large data directory is costly.
+ * </ul>
+ */
+final class ProcessUtilisation implements UtilisationSource {
+
+    static final long DISK_WALK_NANOS = 5_000_000_000L;
+
+    private final long pid;
+    private final Path dir;
+    private final LongSupplier nanoClock;
+    private final CumulativeCpu cpu = new CumulativeCpu();
+    private Long diskBytes;
+    private long lastWalkNanos;
+
+    ProcessUtilisation(long pid, Path dir) {
+        this(pid, dir, System::nanoTime);
+    }
+
+    ProcessUtilisation(long pid, Path dir, LongSupplier nanoClock) {
+        this.pid = pid;
+        this.dir = dir;
+        this.nanoClock = nanoClock;
+    }
+
+    @Override
+    public String name() {
+        return "process";
+    }
+
+    @Override
+    public synchronized Reading read() {
+        List<Long> pids = processTree();
+        if (pids.isEmpty()) {
+            throw new IllegalStateException("process " + pid + " has exited");
+        }
+        long nowNanos = nanoClock.getAsLong();
+        long ticks = 0;
+        long ownBytes = 0;
+        long sharedBytes = 0;
+        for (long each : pids) {
+            try {
+                ticks += ProcFs.cpuTicks(Files.readString(Path.of("/proc", Long.toString(each), "stat")));
+                ProcFs.Rss rss = ProcFs.rss(Files.readString(Path.of("/proc", Long.toString(each), "status")));
+                if (rss != null) {
+                    ownBytes += rss.ownBytes();
+                    sharedBytes = Math.max(sharedBytes, rss.sharedBytes());
+                }
+            } catch (IOException | RuntimeException gone) {
+                // the process exited between the listing and the reading; its CPU moves to its parent's children time
+            }
+        }
+        Double cpuPercent = cpu.percent(ticks / (double) ProcFs.TICKS_PER_SECOND, nowNanos);
+        return new Reading(cpuPercent, ownBytes + sharedBytes, disk(nowNanos));
+    }
+
+    private List<Long> processTree() {
+        return ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .map(root -> Stream.concat(Stream.of(root), root.descendants())
+                        .map(ProcessHandle::pid)
+                        .toList())
+                .orElse(List.of());
+    }
+
+    private Long disk(long nowNanos) {
+        if (diskBytes == null || nowNanos - lastWalkNanos >= DISK_WALK_NANOS) {
+            diskBytes = directoryBytes(dir);
+            lastWalkNanos = nowNanos;
+        }
+        return diskBytes;
+    }
+
+    /** The bytes of the regular files under {@code dir}; files that vanish during the walk (merged parts) are skipped. */
+    static Long directoryBytes(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return null;
+        }
+        long[] total = {0};
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    if (attributes.isRegularFile()) {
+                        total[0] += attributes.size();
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            return null;
+        }
+        return total[0];
+    }
+}

@@ -1,0 +1,93 @@
+package io.rtbench.servers.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcFsTest {
+
+    /** A PostgreSQL backend's stat line (proc(5)); its name has a space and a ')'. utime 250, stime 50, cutime 7, cstime 3. */
+    private static final String STAT = "4242 (postgres: rtbench (x)) S 4200 4200 4200 0 -1 4194560 1000 0 0 0 250 50 7"
+            + " 3 20 0 1 0 123456 228139008 4096 18446744073709551615 1 1 0 0 0 0 0 4096 81927 0 0 0 17 1 0 0 0 0 0";
+
+    private static final String STATUS = """
+            Name:\tpostgres
+            Umask:\t0077
+            State:\tS (sleeping)
+            VmPeak:\t  228140 kB
+            VmRSS:\t   16384 kB
+            RssAnon:\t    2048 kB
+            RssFile:\t    6144 kB
+            RssShmem:\t    8192 kB
+            VmData:\t    1000 kB
+            """;
+
+    @Test
+    void cpuTicksAreUserSystemAndWaitedForChildrenTimeAfterTheCommandName() {
+        assertThat(ProcFs.cpuTicks(STAT)).isEqualTo(250 + 50 + 7 + 3);
+    }
+
+    @Test
+    void aLineThatIsNotAStatLineIsRejected() {
+        assertThatThrownBy(() -> ProcFs.cpuTicks("no parenthesis here")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ProcFs.cpuTicks("1 (short) S 0 1")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void residentMemoryKeepsSharedMemoryApartSoThatItCanBeCountedOnce() {
+        assertThat(ProcFs.rss(STATUS)).isEqualTo(new ProcFs.Rss((2048 + 6144) * 1024L, 8192 * 1024L));
+    }
+
+    @Test
+    void anOlderKernelWithoutTheSplitGivesVmRssAndAKernelThreadNothing() {
+        assertThat(ProcFs.rss("Name:\tjava\nVmRSS:\t  1000 kB\n")).isEqualTo(new ProcFs.Rss(1000 * 1024L, 0));
+        assertThat(ProcFs.rss("Name:\tkthreadd\nState:\tS (sleeping)\n")).isNull();
+    }
+
+    @Test
+    void thisJvmReadsAsAProcessWithCpuAfterTheFirstReadingMemoryAndItsDirectory(@TempDir Path dir) throws Exception {
+        Files.write(dir.resolve("a"), new byte[1000]);
+        Files.createDirectories(dir.resolve("sub"));
+        Files.write(dir.resolve("sub/b"), new byte[24]);
+        long[] nanos = {0};
+        ProcessUtilisation source =
+                new ProcessUtilisation(ProcessHandle.current().pid(), dir, () -> nanos[0]);
+
+        var first = source.read();
+        nanos[0] = 1_000_000_000L;
+        var second = source.read();
+
+        assertThat(source.name()).isEqualTo("process");
+        assertThat(first.cpuPercent()).isNull();
+        assertThat(second.cpuPercent()).isNotNull().isGreaterThanOrEqualTo(0.0);
+        assertThat(second.rssBytes()).as("this JVM's heap is resident").isGreaterThan(10L << 20);
+        assertThat(second.diskBytes()).isEqualTo(1024L);
+    }
+
+    @Test
+    void theDirectoryIsWalkedAtMostEveryFiveSecondsAndAGoneDirectoryIsNotMeasured(@TempDir Path dir) throws Exception {
+        long[] nanos = {0};
+        ProcessUtilisation source =
+                new ProcessUtilisation(ProcessHandle.current().pid(), dir, () -> nanos[0]);
+        assertThat(source.read().diskBytes()).isZero();
+        Files.write(dir.resolve("a"), new byte[10]);
+        nanos[0] = ProcessUtilisation.DISK_WALK_NANOS - 1;
+        assertThat(source.read().diskBytes()).as("not walked again yet").isZero();
+        nanos[0] = ProcessUtilisation.DISK_WALK_NANOS;
+        assertThat(source.read().diskBytes()).isEqualTo(10L);
+        assertThat(ProcessUtilisation.directoryBytes(dir.resolve("gone"))).isNull();
+    }
+
+    @Test
+    void aProcessThatExitedCannotBeRead(@TempDir Path dir) throws Exception {
+        Process done = new ProcessBuilder("true").start();
+        done.waitFor();
+        ProcessUtilisation source = new ProcessUtilisation(done.pid(), dir);
+
+        assertThatThrownBy(source::read).hasMessageContaining("has exited");
+    }
+}
