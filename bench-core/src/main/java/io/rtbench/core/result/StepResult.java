@@ -3,6 +3,7 @@ package io.rtbench.core.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +24,8 @@ public record StepResult(
         Schedule schedule,
         Boolean sustained,
         String histogramLog,
-        StepRepetitions repetitions) {
+        StepRepetitions repetitions,
+        List<WorkerShare> workers) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -31,9 +33,28 @@ public record StepResult(
      * @param histogramLog the step's interval log; absent where each iteration has its own (see {@code repetitions})
      * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions"); absent for a run of one fork, one
      *     iteration, no warmup iteration
+     * @param workers a run on several hosts ({@code rtbench run --workers N}, docs/GUIDE.md "Several hosts"): each
+     *     worker's share; absent for a run on one host
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
+        workers = workers == null ? null : List.copyOf(workers);
+    }
+
+    /**
+     * One worker's part of a step on several hosts: its generators, what they produced, and the latencies of its own
+     * probes and producer (the step's latencies are the exact merge of every worker's histograms).
+     */
+    public record WorkerShare(
+            String id,
+            int generators,
+            long produced,
+            long failed,
+            Long probeErrors,
+            Map<String, LatencySummary> latencyMs) {
+        public WorkerShare {
+            latencyMs = Map.copyOf(latencyMs);
+        }
     }
 
     public static Builder builder() {
@@ -54,7 +75,8 @@ public record StepResult(
                 .schedule(schedule)
                 .sustained(sustained)
                 .histogramLog(histogramLog)
-                .repetitions(repetitions);
+                .repetitions(repetitions)
+                .workers(workers);
     }
 
     /**
@@ -146,6 +168,7 @@ public record StepResult(
         private Boolean sustained;
         private String histogramLog;
         private StepRepetitions repetitions;
+        private List<WorkerShare> workers;
 
         private Builder() {}
 
@@ -210,6 +233,11 @@ public record StepResult(
             return this;
         }
 
+        public Builder workers(List<WorkerShare> value) {
+            this.workers = value;
+            return this;
+        }
+
         /** Replaces the summaries (e.g. with the pooled ones of several forks). */
         public Builder replaceLatencies(Map<String, LatencySummary> summaries) {
             this.latencies.clear();
@@ -251,7 +279,8 @@ public record StepResult(
                     schedule,
                     sustained,
                     histogramLog,
-                    repetitions);
+                    repetitions,
+                    workers);
         }
     }
 }

@@ -1,0 +1,265 @@
+package io.rtbench.cli.hosts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.RtbenchMain;
+import io.rtbench.cli.hosts.HostMessages.Result;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.WorkerShare;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+
+/**
+ * {@code rtbench run --workers 3} with three {@code rtbench worker} processes (JVMs of their own) into ClickHouse by
+ * the bridge (docs/GUIDE.md, "Several hosts"): every event the workers produced landed, and the merged data-latency
+ * histogram is exactly the workers' intervals added up (its count is their sum, its percentiles those of one histogram
+ * of all their samples, read back from {@code rtbench.results}). Then one worker is killed (SIGKILL) in the middle of a
+ * run: the run ends with exit 1 naming it, within 30 s, its result incomplete.
+ */
+@ExtendWith(ServersExtension.class)
+class SeveralHostsIT {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SeveralHostsIT.class);
+
+    @TempDir
+    Path dir;
+
+    private final List<Process> workers = new ArrayList<>();
+
+    @AfterEach
+    void stopWorkers() {
+        workers.forEach(Process::destroyForcibly);
+    }
+
+    @Test
+    void threeWorkersMergeExactlyAndAKilledOneEndsTheRun(
+            @RealServer("kafka") RunningServer kafka, @RealServer("clickhouse") RunningServer clickhouse)
+            throws Exception {
+        String suffix = UUID.randomUUID().toString().substring(0, 6);
+        List<String> ids = List.of("w1-" + suffix, "w2-" + suffix, "w3-" + suffix);
+        List<Path> logs = new ArrayList<>();
+        for (String id : ids) {
+            logs.add(startWorker(kafka.address(), id));
+        }
+        for (int i = 0; i < ids.size(); i++) {
+            Path log = logs.get(i);
+            Process process = workers.get(i);
+            await().atMost(Duration.ofSeconds(60))
+                    .failFast("worker exited; see " + log, () -> !process.isAlive())
+                    .until(() -> Files.readString(log).contains("waiting for runs"));
+        }
+
+        // one run, read back from the results topic as the coordinator received it
+        try (KafkaConsumer<String, String> results = resultsFromNow(kafka.address())) {
+            String name = "hosts_" + suffix;
+            Path result = dir.resolve(name + ".json");
+            StringWriter err = new StringWriter();
+            int code = command(err).execute(args(kafka, clickhouse, name, "600/s", "6s", result));
+            assertThat(code).as(err.toString()).isZero();
+
+            RunResult written = ResultFiles.read(result);
+            assertThat(written.complete()).isTrue();
+            StepResult step = written.steps().get(0);
+            assertThat(step.events().lost()).isZero();
+            assertThat(step.events().landed())
+                    .isEqualTo(step.events().produced())
+                    .isPositive();
+            assertThat(step.workers()).extracting(WorkerShare::id).containsExactlyInAnyOrderElementsOf(ids);
+            assertThat(step.workers())
+                    .allSatisfy(worker -> assertThat(worker.produced()).isPositive());
+            assertThat(step.workers().stream().mapToLong(WorkerShare::produced).sum())
+                    .isEqualTo(step.events().produced());
+
+            LatencySummary merged = step.latencyMs().get(Metrics.DATA);
+            assertThat(step.workers().stream()
+                            .mapToLong(worker ->
+                                    worker.latencyMs().get(Metrics.DATA).count())
+                            .sum())
+                    .isEqualTo(merged.count());
+            Histogram all = measuredSamples(results, Set.copyOf(ids), Metrics.DATA);
+            assertThat(all.getTotalCount()).isEqualTo(merged.count()).isPositive();
+            assertThat(LatencySummary.ofMicros(all)).isEqualTo(merged);
+            LOG.info(
+                    "3 workers: produced {} landed {}; data count {} p50 {} ms p99 {} ms; per worker {}",
+                    step.events().produced(),
+                    step.events().landed(),
+                    merged.count(),
+                    merged.p50(),
+                    merged.p99(),
+                    step.workers().stream()
+                            .map(w -> w.id() + "=" + w.produced())
+                            .collect(Collectors.joining(", ")));
+        }
+
+        // a second run on the same workers; one is killed mid-run
+        String name = "hosts_killed_" + suffix;
+        Path result = dir.resolve(name + ".json");
+        StringWriter err = new StringWriter();
+        CommandLine run = command(err);
+        CompletableFuture<Integer> exit = new CompletableFuture<>();
+        Thread thread = new Thread(
+                () -> exit.complete(run.execute(args(kafka, clickhouse, name, "300/s", "60s", result))), "coordinator");
+        thread.setDaemon(true);
+        thread.start();
+        await().atMost(Duration.ofSeconds(90))
+                .failFast("the run ended early: " + err, exit::isDone)
+                .until(() -> Files.readString(logs.get(1)).split("running", -1).length > 2);
+        Thread.sleep(4_000); // into its measured phase
+        long killedNanos = System.nanoTime();
+        workers.get(1).destroyForcibly(); // SIGKILL
+        int code = exit.get(2, TimeUnit.MINUTES);
+        Duration afterKill = Duration.ofNanos(System.nanoTime() - killedNanos);
+        LOG.info(
+                "the run ended {} ms after the kill, exit {}: {}",
+                afterKill.toMillis(),
+                code,
+                err.toString().strip());
+
+        assertThat(code).as(err.toString()).isEqualTo(CommandLines.FAILURE);
+        assertThat(err.toString()).contains("worker " + ids.get(1)).doesNotContain("\tat ");
+        assertThat(err.toString().lines()).hasSize(1);
+        assertThat(afterKill).isLessThan(Duration.ofSeconds(30));
+        assertThat(ResultFiles.read(result).complete()).isFalse();
+        // the others left the run and wait for the next
+        for (int i : List.of(0, 2)) {
+            Path log = logs.get(i);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> Files.readString(log).contains("left run"));
+        }
+    }
+
+    private static CommandLine command(StringWriter err) {
+        CommandLine run = CommandLines.commandLine(new RtbenchCommand());
+        run.setOut(new PrintWriter(new StringWriter(), true));
+        run.setErr(new PrintWriter(err, true));
+        return run;
+    }
+
+    private static String[] args(
+            RunningServer kafka, RunningServer clickhouse, String name, String rate, String duration, Path result) {
+        return new String[] {
+            "run",
+            "--workers",
+            "3",
+            "--servers",
+            "external",
+            "--target",
+            "clickhouse",
+            "--target-url",
+            clickhouse.address(),
+            "--bootstrap-servers",
+            kafka.address(),
+            "--collection",
+            name,
+            "--topic",
+            "events." + name,
+            "--generators",
+            "3",
+            "--rates",
+            rate,
+            "--warmup",
+            "2s",
+            "--duration",
+            duration,
+            "--probe-interval",
+            "200ms",
+            "--prometheus-port",
+            "0",
+            "--result",
+            result.toString()
+        };
+    }
+
+    /** {@code rtbench worker} in a JVM of its own with this test's class path; its output goes to the returned file. */
+    private Path startWorker(String bootstrapServers, String id) throws Exception {
+        Path log = dir.resolve("worker-" + id + ".log");
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path")));
+        String logback = System.getProperty("logback.configurationFile");
+        if (logback != null) {
+            command.add(1, "-Dlogback.configurationFile=" + logback);
+        }
+        command.addAll(
+                List.of(RtbenchMain.class.getName(), "worker", "--bootstrap-servers", bootstrapServers, "--id", id));
+        workers.add(new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start());
+        return log;
+    }
+
+    private static KafkaConsumer<String, String> resultsFromNow(String bootstrapServers) {
+        KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                new StringDeserializer(),
+                new StringDeserializer());
+        TopicPartition partition = new TopicPartition(HostTopics.RESULTS, 0);
+        consumer.assign(List.of(partition));
+        consumer.seekToEnd(List.of(partition));
+        consumer.position(partition);
+        return consumer;
+    }
+
+    /** One histogram of every measured sample of {@code metric} the workers sent, by Histogram.add. */
+    private static Histogram measuredSamples(KafkaConsumer<String, String> results, Set<String> ids, String metric)
+            throws Exception {
+        Histogram all = LatencyRecorder.newHistogram();
+        Map<String, Integer> perWorker = new HashMap<>();
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(3)) {
+            for (ConsumerRecord<String, String> record : results.poll(Duration.ofMillis(300))) {
+                quietSince = System.nanoTime();
+                Result message = HostTopics.JSON.readValue(record.value(), Result.class);
+                if (ids.contains(message.worker())
+                        && HostMessages.INTERVAL.equals(message.type())
+                        && "MEASURED".equals(message.phase())
+                        && message.intervals() != null
+                        && message.intervals().containsKey(metric)) {
+                    all.add(HostTopics.decode(message.intervals().get(metric)));
+                    perWorker.merge(message.worker(), 1, Integer::sum);
+                }
+            }
+        }
+        assertThat(perWorker).as("intervals per worker").containsOnlyKeys(ids);
+        return all;
+    }
+}
