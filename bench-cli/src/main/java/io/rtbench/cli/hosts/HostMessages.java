@@ -114,7 +114,13 @@ final class HostMessages {
      * A worker's part of the run: its place (0, 1, …), how many of the run's generators it runs, and how many the
      * workers before it run (to split a number of events exactly).
      */
-    record Share(String worker, int index, int generators, int firstGenerator) {}
+    record Share(String worker, int index, int generators, int firstGenerator) {
+
+        /** This worker's part of {@code total} events, split as the generators are: the parts add up to the total. */
+        long eventsOf(long total, int allGenerators) {
+            return total * (firstGenerator + generators) / allGenerators - total * firstGenerator / allGenerators;
+        }
+    }
 
     /**
      * A record on {@code rtbench.results}.

@@ -2,6 +2,7 @@ package io.rtbench.cli.hosts;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.cli.support.FailureException;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -37,7 +38,7 @@ final class HostTopics {
 
     private HostTopics() {}
 
-    /** Creates both topics if they are missing (one partition each); fails with one line when Kafka cannot answer. */
+    /** Creates both topics if they are missing (one partition each); fails with one line (exit 1) when Kafka cannot answer. */
     static void ensure(String bootstrapServers, Map<String, String> kafkaConfig, Duration timeout) {
         Map<String, Object> config = new HashMap<>(kafkaConfig);
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
@@ -51,11 +52,13 @@ final class HostTopics {
                 }
             }
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException(
-                    "Kafka at " + bootstrapServers + " did not answer within " + timeout.toSeconds() + " s", e);
+            throw new FailureException(
+                    "cannot reach Kafka at " + bootstrapServers + " within " + timeout.toSeconds() + " s (creating the"
+                            + " topics " + CONTROL + " and " + RESULTS + ")",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
+            throw new FailureException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
         }
     }
 

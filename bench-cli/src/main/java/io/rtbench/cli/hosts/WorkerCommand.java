@@ -99,8 +99,6 @@ public final class WorkerCommand implements Callable<Integer> {
                 spec.commandLine().getOut()::println)) {
             spec.commandLine().getOut().flush();
             worker.serve(stop);
-        } catch (IllegalStateException e) {
-            throw new io.rtbench.cli.support.FailureException(e.getMessage(), e);
         } finally {
             stopped.countDown();
         }

@@ -118,7 +118,7 @@ final class WorkerShareRun implements AutoCloseable {
                 command.batchSize(),
                 startNanos,
                 length,
-                ownEvents(command.maxEvents()),
+                command.maxEvents() == null ? 0 : share.eventsOf(command.maxEvents(), totalGenerators),
                 new AtomicBoolean());
         phaseDoneSent = false;
         synchronized (this) {
@@ -130,15 +130,6 @@ final class WorkerShareRun implements AutoCloseable {
             }
         }
         stages.forEach(stage -> stage.startPhase(phase));
-    }
-
-    /** This worker's part of a phase's events, split as the generators are (the parts add up to the total). */
-    private long ownEvents(Long total) {
-        if (total == null || total == 0) {
-            return 0;
-        }
-        long first = share.firstGenerator();
-        return total * (first + share.generators()) / totalGenerators - total * first / totalGenerators;
     }
 
     /** Called often between commands: says once when the producer's part of a phase is done (the prefill). */

@@ -380,8 +380,8 @@ public final class WorkersStage implements Stage {
                 return Optional.of("worker " + worker.id + ": " + worker.failure);
             }
             if (worker.silentFor(now, SILENCE.toMillis())) {
-                return Optional.of("worker " + worker.id + " has been silent for " + (now - worker.lastHeardMs) / 1000
-                        + " s (more than " + SILENCE.toSeconds() + " s)");
+                return Optional.of("worker " + worker.id + " sent nothing for " + SILENCE.toSeconds()
+                        + " s (it sends a record every second): it is gone, or cut off from Kafka");
             }
         }
         return Optional.empty();

@@ -162,6 +162,33 @@ class SeveralHostsIT {
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> Files.readString(log).contains("left run"));
         }
+
+        // a coordinator killed mid-run (its own JVM): the two workers left stop their share within 30 s
+        String orphaned = "hosts_orphaned_" + suffix;
+        List<String> coordinatorArgs = new ArrayList<>(
+                List.of(args(kafka, clickhouse, orphaned, "300/s", "60s", dir.resolve(orphaned + ".json"))));
+        coordinatorArgs.set(coordinatorArgs.indexOf("--workers") + 1, "2");
+        coordinatorArgs.set(coordinatorArgs.indexOf("--generators") + 1, "2");
+        Path coordinatorLog = dir.resolve("coordinator.log");
+        Process coordinator = startRtbench(coordinatorArgs, coordinatorLog);
+        workers.add(coordinator);
+        for (int i : List.of(0, 2)) {
+            Path log = logs.get(i);
+            await().atMost(Duration.ofSeconds(90))
+                    .failFast("the coordinator exited; see " + coordinatorLog, () -> !coordinator.isAlive())
+                    .until(() -> Files.readString(log).split("running", -1).length > 3);
+        }
+        Thread.sleep(4_000);
+        long coordinatorKilled = System.nanoTime();
+        coordinator.destroyForcibly();
+        for (int i : List.of(0, 2)) {
+            Path log = logs.get(i);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> Files.readString(log).contains("the coordinator has been silent"));
+        }
+        LOG.info(
+                "both workers stopped their share {} ms after the coordinator was killed",
+                Duration.ofNanos(System.nanoTime() - coordinatorKilled).toMillis());
     }
 
     private static CommandLine command(StringWriter err) {
@@ -209,6 +236,12 @@ class SeveralHostsIT {
     /** {@code rtbench worker} in a JVM of its own with this test's class path; its output goes to the returned file. */
     private Path startWorker(String bootstrapServers, String id) throws Exception {
         Path log = dir.resolve("worker-" + id + ".log");
+        workers.add(startRtbench(List.of("worker", "--bootstrap-servers", bootstrapServers, "--id", id), log));
+        return log;
+    }
+
+    /** {@code rtbench ARGS} in a JVM of its own with this test's class path, its output to {@code log}. */
+    private static Process startRtbench(List<String> args, Path log) throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
@@ -218,13 +251,12 @@ class SeveralHostsIT {
         if (logback != null) {
             command.add(1, "-Dlogback.configurationFile=" + logback);
         }
-        command.addAll(
-                List.of(RtbenchMain.class.getName(), "worker", "--bootstrap-servers", bootstrapServers, "--id", id));
-        workers.add(new ProcessBuilder(command)
+        command.add(RtbenchMain.class.getName());
+        command.addAll(args);
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
-                .start());
-        return log;
+                .start();
     }
 
     private static KafkaConsumer<String, String> resultsFromNow(String bootstrapServers) {

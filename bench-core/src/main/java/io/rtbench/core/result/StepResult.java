@@ -45,6 +45,7 @@ public record StepResult(
      * One worker's part of a step on several hosts: its generators, what they produced, and the latencies of its own
      * probes and producer (the step's latencies are the exact merge of every worker's histograms).
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WorkerShare(
             String id,
             int generators,
