@@ -43,8 +43,8 @@ final class HostMessages {
      * @param sentMs the writer's wall clock; a worker ignores an announcement older than {@link Worker#STALE}
      * @param workers how many workers the run wants ({@code announce})
      * @param shares who runs which part ({@code assign}): a worker not named there is not in the run
-     * @param rate the total rate of the phase, as {@code rtbench run} takes it ({@code max} for the prefill); each
-     *     worker paces its share, in proportion to its generators
+     * @param rate the step's total rate; each worker paces its share, in proportion to its generators (the prefill
+     *     goes as fast as it can, as in a one-host run)
      * @param startEpochMs when the phase starts, on the coordinator's wall clock (hosts keep theirs in step with NTP)
      * @param lengthMs the phase's length; null: until its events are produced (the prefill)
      * @param maxEvents the events of the phase in total (the prefill), split like the rate; 0 for no limit

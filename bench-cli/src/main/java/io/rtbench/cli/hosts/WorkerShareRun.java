@@ -102,19 +102,20 @@ final class WorkerShareRun implements AutoCloseable {
     }
 
     private void startPhase(Control command) {
+        Rate rate = HostMessages.rate(command.rate());
+        Rate own = rate == null ? null : rate.times((double) share.generators() / totalGenerators);
         if (step == null || step.index() != command.step()) {
-            Rate total = HostMessages.rate(command.rate());
-            step = new Step(command.step(), total, command.batchSize(), Duration.ZERO, null, 0);
+            // the step as this worker runs it: its share of the rate is what its producer reports as the target
+            step = new Step(command.step(), own, command.batchSize(), Duration.ZERO, null, 0);
             stages.forEach(stage -> stage.beginStep(step));
         }
         Phase.Kind kind = Phase.Kind.valueOf(command.phase());
-        Rate rate = HostMessages.rate(command.rate());
-        Rate own = rate == null ? null : rate.times((double) share.generators() / totalGenerators);
+        Rate phaseRate = kind == Phase.Kind.PREFILL ? Rate.MAX : own;
         long startNanos = System.nanoTime() + (command.startEpochMs() - System.currentTimeMillis()) * 1_000_000L;
         Duration length = command.lengthMs() == null ? null : Duration.ofMillis(command.lengthMs());
         phase = new Phase(
                 kind,
-                own,
+                phaseRate,
                 command.batchSize(),
                 startNanos,
                 length,

@@ -269,6 +269,11 @@ public final class WorkersStage implements Stage {
             return;
         }
         phaseKey = step.index() + ":" + phase.kind().name();
+        // a warmup extended while the sink is behind repeats its kind: what was said of the previous one is forgotten
+        workers.values().forEach(worker -> {
+            worker.done.remove(phaseKey);
+            worker.ended.remove(phaseKey);
+        });
         long startEpochMs = System.currentTimeMillis() + (phase.startNanos() - System.nanoTime()) / 1_000_000L;
         Control base = Control.of(HostMessages.PHASE, run);
         channel.send(
@@ -283,7 +288,7 @@ public final class WorkersStage implements Stage {
                         null,
                         step.index(),
                         phase.kind().name(),
-                        HostMessages.rateText(phase.rate()),
+                        HostMessages.rateText(step.rate()), // the prefill's is max, on every worker
                         phase.batchSize(),
                         startEpochMs,
                         phase.length() == null ? null : phase.length().toMillis(),

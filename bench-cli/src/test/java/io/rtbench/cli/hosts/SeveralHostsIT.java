@@ -50,7 +50,8 @@ import picocli.CommandLine;
  * the bridge (docs/GUIDE.md, "Several hosts"): every event the workers produced landed, and the merged data-latency
  * histogram is exactly the workers' intervals added up (its count is their sum, its percentiles those of one histogram
  * of all their samples, read back from {@code rtbench.results}). Then one worker is killed (SIGKILL) in the middle of a
- * run: the run ends with exit 1 naming it, within 30 s, its result incomplete.
+ * run: the run ends with exit 1 naming it, within 30 s, its result incomplete. Last, the coordinator (a JVM of its
+ * own) is killed mid-run: the two workers left stop their share within 30 s.
  */
 @ExtendWith(ServersExtension.class)
 class SeveralHostsIT {
@@ -85,46 +86,56 @@ class SeveralHostsIT {
                     .until(() -> Files.readString(log).contains("waiting for runs"));
         }
 
-        // one run, read back from the results topic as the coordinator received it
+        // a run of two steps after a prefill, read back from the results topic as the coordinator received it
         try (KafkaConsumer<String, String> results = resultsFromNow(kafka.address())) {
             String name = "hosts_" + suffix;
             Path result = dir.resolve(name + ".json");
             StringWriter err = new StringWriter();
-            int code = command(err).execute(args(kafka, clickhouse, name, "600/s", "6s", result));
+            List<String> twoSteps =
+                    new ArrayList<>(List.of(args(kafka, clickhouse, name, "400/s,600/s", "6s", result)));
+            twoSteps.addAll(List.of("--prefill", "300"));
+            int code = command(err).execute(twoSteps.toArray(String[]::new));
             assertThat(code).as(err.toString()).isZero();
 
             RunResult written = ResultFiles.read(result);
             assertThat(written.complete()).isTrue();
-            StepResult step = written.steps().get(0);
-            assertThat(step.events().lost()).isZero();
-            assertThat(step.events().landed())
-                    .isEqualTo(step.events().produced())
-                    .isPositive();
-            assertThat(step.workers()).extracting(WorkerShare::id).containsExactlyInAnyOrderElementsOf(ids);
-            assertThat(step.workers())
-                    .allSatisfy(worker -> assertThat(worker.produced()).isPositive());
-            assertThat(step.workers().stream().mapToLong(WorkerShare::produced).sum())
-                    .isEqualTo(step.events().produced());
+            assertThat(written.steps()).hasSize(2);
+            Map<Integer, Map<String, Histogram>> sent = measuredSamples(results, Set.copyOf(ids));
+            for (int index = 1; index <= 2; index++) {
+                StepResult step = written.steps().get(index - 1);
+                assertThat(step.events().lost()).isZero();
+                assertThat(step.events().landed())
+                        .isEqualTo(step.events().produced())
+                        .isPositive();
+                assertThat(step.rate().targetEventsPerSec())
+                        .as("the workers' shares add up to the step's rate")
+                        .isCloseTo(index == 1 ? 400 : 600, org.assertj.core.data.Offset.offset(1e-6));
+                assertThat(step.workers()).extracting(WorkerShare::id).containsExactlyInAnyOrderElementsOf(ids);
+                assertThat(step.workers())
+                        .allSatisfy(worker -> assertThat(worker.produced()).isPositive());
 
-            LatencySummary merged = step.latencyMs().get(Metrics.DATA);
-            assertThat(step.workers().stream()
-                            .mapToLong(worker ->
-                                    worker.latencyMs().get(Metrics.DATA).count())
-                            .sum())
-                    .isEqualTo(merged.count());
-            Histogram all = measuredSamples(results, Set.copyOf(ids), Metrics.DATA);
-            assertThat(all.getTotalCount()).isEqualTo(merged.count()).isPositive();
-            assertThat(LatencySummary.ofMicros(all)).isEqualTo(merged);
-            LOG.info(
-                    "3 workers: produced {} landed {}; data count {} p50 {} ms p99 {} ms; per worker {}",
-                    step.events().produced(),
-                    step.events().landed(),
-                    merged.count(),
-                    merged.p50(),
-                    merged.p99(),
-                    step.workers().stream()
-                            .map(w -> w.id() + "=" + w.produced())
-                            .collect(Collectors.joining(", ")));
+                LatencySummary merged = step.latencyMs().get(Metrics.DATA);
+                assertThat(step.workers().stream()
+                                .mapToLong(worker ->
+                                        worker.latencyMs().get(Metrics.DATA).count())
+                                .sum())
+                        .isEqualTo(merged.count());
+                Histogram all = sent.get(index).get(Metrics.DATA);
+                assertThat(all.getTotalCount()).isEqualTo(merged.count()).isPositive();
+                assertThat(LatencySummary.ofMicros(all)).isEqualTo(merged);
+                LOG.info(
+                        "3 workers, step {}: produced {} landed {}; data count {} p50 {} ms p99 {} ms; measured per"
+                                + " worker {}",
+                        index,
+                        step.events().produced(),
+                        step.events().landed(),
+                        merged.count(),
+                        merged.p50(),
+                        merged.p99(),
+                        step.workers().stream()
+                                .map(w -> w.id() + "=" + w.produced())
+                                .collect(Collectors.joining(", ")));
+            }
         }
 
         // a second run on the same workers; one is killed mid-run
@@ -271,10 +282,10 @@ class SeveralHostsIT {
         return consumer;
     }
 
-    /** One histogram of every measured sample of {@code metric} the workers sent, by Histogram.add. */
-    private static Histogram measuredSamples(KafkaConsumer<String, String> results, Set<String> ids, String metric)
-            throws Exception {
-        Histogram all = LatencyRecorder.newHistogram();
+    /** Per step and metric, one histogram of every measured sample the workers sent, by Histogram.add. */
+    private static Map<Integer, Map<String, Histogram>> measuredSamples(
+            KafkaConsumer<String, String> results, Set<String> ids) throws Exception {
+        Map<Integer, Map<String, Histogram>> all = new HashMap<>();
         Map<String, Integer> perWorker = new HashMap<>();
         long quietSince = System.nanoTime();
         while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(3)) {
@@ -284,9 +295,12 @@ class SeveralHostsIT {
                 if (ids.contains(message.worker())
                         && HostMessages.INTERVAL.equals(message.type())
                         && "MEASURED".equals(message.phase())
-                        && message.intervals() != null
-                        && message.intervals().containsKey(metric)) {
-                    all.add(HostTopics.decode(message.intervals().get(metric)));
+                        && message.intervals() != null) {
+                    Map<String, Histogram> step = all.computeIfAbsent(message.step(), s -> new HashMap<>());
+                    message.intervals()
+                            .forEach((metric, encoded) -> step.computeIfAbsent(
+                                            metric, m -> LatencyRecorder.newHistogram())
+                                    .add(HostTopics.decode(encoded)));
                     perWorker.merge(message.worker(), 1, Integer::sum);
                 }
             }

@@ -42,8 +42,10 @@ public record StepResult(
     }
 
     /**
-     * One worker's part of a step on several hosts: its generators, what they produced, and the latencies of its own
-     * probes and producer (the step's latencies are the exact merge of every worker's histograms).
+     * One worker's part of a step on several hosts: its generators, the events its producer had acknowledged in the
+     * measured phase (the step's {@code events.produced} is the audit's, prefill and warmup included) and those that
+     * failed, and the latencies of its own probes and producer (the step's latencies are the exact merge of every
+     * worker's histograms).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WorkerShare(
