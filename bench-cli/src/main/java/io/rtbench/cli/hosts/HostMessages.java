@@ -89,6 +89,115 @@ final class HostMessages {
                     null,
                     null);
         }
+
+        static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
+            return new Control(
+                    ANNOUNCE,
+                    run,
+                    System.currentTimeMillis(),
+                    coordinator,
+                    workers,
+                    scenario,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+
+        static Control assign(
+                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
+            return new Control(
+                    ASSIGN,
+                    run,
+                    System.currentTimeMillis(),
+                    coordinator,
+                    workers,
+                    scenario,
+                    shares,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+
+        static Control phase(
+                String run,
+                int step,
+                String phase,
+                String rate,
+                int batchSize,
+                long startEpochMs,
+                Long lengthMs,
+                long maxEvents) {
+            return new Control(
+                    PHASE,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    phase,
+                    rate,
+                    batchSize,
+                    startEpochMs,
+                    lengthMs,
+                    maxEvents,
+                    null,
+                    null);
+        }
+
+        static Control end(String run, int step, String phase, boolean stop) {
+            return new Control(
+                    END,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    phase,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    stop,
+                    null);
+        }
+
+        static Control finish(String run, int step, double durationSec) {
+            return new Control(
+                    FINISH,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    durationSec);
+        }
     }
 
     /** A rate as a control record carries it: {@code max}, or the amount per second and its unit. */

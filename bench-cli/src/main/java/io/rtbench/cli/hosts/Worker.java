@@ -145,10 +145,22 @@ final class Worker implements AutoCloseable {
         }
     }
 
+    /** Whether an idle worker takes a place in the run {@code command} announces: a fresh announcement only. */
+    static boolean joins(Control command, long nowMs) {
+        return command.type().equals(HostMessages.ANNOUNCE) && nowMs - command.sentMs() < STALE.toMillis();
+    }
+
+    /** This worker's share in an assignment; empty when the run chose other workers. */
+    static Optional<Share> shareOf(Control assign, String id) {
+        return assign.shares() == null
+                ? Optional.empty()
+                : assign.shares().stream()
+                        .filter(share -> share.worker().equals(id))
+                        .findFirst();
+    }
+
     private void idle(Control command, long now) {
-        if (command.type().equals(HostMessages.ANNOUNCE)
-                && claimed == null
-                && now - command.sentMs() < STALE.toMillis()) {
+        if (claimed == null && joins(command, now)) {
             claimed = command.run();
             claimedAtMs = now;
             channel.send(claimed, Result.of(HostMessages.CLAIM, claimed, id, null, null));
@@ -156,9 +168,7 @@ final class Worker implements AutoCloseable {
             say.accept("worker " + id + ": claimed a place in run " + claimed);
         } else if (command.type().equals(HostMessages.ASSIGN) && command.run().equals(claimed)) {
             claimed = null;
-            Optional<Share> mine = command.shares().stream()
-                    .filter(share -> share.worker().equals(id))
-                    .findFirst();
+            Optional<Share> mine = shareOf(command, id);
             if (mine.isEmpty()) {
                 say.accept("worker " + id + ": run " + command.run() + " has its workers; waiting for the next");
                 return;

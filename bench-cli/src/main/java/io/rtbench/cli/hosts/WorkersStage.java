@@ -123,26 +123,7 @@ public final class WorkersStage implements Stage {
             return;
         }
         if (shares == null) {
-            Control announce = Control.of(HostMessages.ANNOUNCE, run);
-            channel.send(
-                    run,
-                    new Control(
-                            announce.type(),
-                            run,
-                            announce.sentMs(),
-                            hostName(),
-                            wanted,
-                            scenario,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null,
-                            null));
+            channel.send(run, Control.announce(run, hostName(), wanted, scenario));
         } else {
             channel.send(run, Control.of(HostMessages.BEAT, run));
         }
@@ -181,26 +162,7 @@ public final class WorkersStage implements Stage {
             worker.share = share;
             workers.put(share.worker(), worker);
         }
-        Control assign = Control.of(HostMessages.ASSIGN, run);
-        channel.send(
-                run,
-                new Control(
-                        assign.type(),
-                        run,
-                        assign.sentMs(),
-                        hostName(),
-                        wanted,
-                        scenario,
-                        List.copyOf(split),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null));
+        channel.send(run, Control.assign(run, hostName(), wanted, scenario, List.copyOf(split)));
         channel.flush();
         shares = List.copyOf(split);
     }
@@ -275,26 +237,17 @@ public final class WorkersStage implements Stage {
             worker.ended.remove(phaseKey);
         });
         long startEpochMs = System.currentTimeMillis() + (phase.startNanos() - System.nanoTime()) / 1_000_000L;
-        Control base = Control.of(HostMessages.PHASE, run);
         channel.send(
                 run,
-                new Control(
-                        base.type(),
+                Control.phase(
                         run,
-                        base.sentMs(),
-                        null,
-                        null,
-                        null,
-                        null,
                         step.index(),
                         phase.kind().name(),
                         HostMessages.rateText(step.rate()), // the prefill's is max, on every worker
                         phase.batchSize(),
                         startEpochMs,
                         phase.length() == null ? null : phase.length().toMillis(),
-                        phase.maxEvents(),
-                        null,
-                        null));
+                        phase.maxEvents()));
         channel.flush();
     }
 
@@ -316,26 +269,9 @@ public final class WorkersStage implements Stage {
             return;
         }
         String key = step.index() + ":" + phase.kind().name();
-        Control base = Control.of(HostMessages.END, run);
         channel.send(
                 run,
-                new Control(
-                        base.type(),
-                        run,
-                        base.sentMs(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        step.index(),
-                        phase.kind().name(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        phase.stop().get(),
-                        null));
+                Control.end(run, step.index(), phase.kind().name(), phase.stop().get()));
         channel.flush();
         awaitAll(
                 worker -> worker.ended.contains(key),
@@ -398,26 +334,7 @@ public final class WorkersStage implements Stage {
         if (step == null || step.rate() == null) {
             return;
         }
-        Control base = Control.of(HostMessages.FINISH, run);
-        channel.send(
-                run,
-                new Control(
-                        base.type(),
-                        run,
-                        base.sentMs(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        step.index(),
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        result.durationSec()));
+        channel.send(run, Control.finish(run, step.index(), result.durationSec()));
         channel.flush();
         awaitAll(worker -> worker.report != null, REPLY_TIMEOUT, "report the step");
         StepMerge.into(result, orderedWorkers());

@@ -57,6 +57,7 @@ final class RunLauncher {
             throw new FailureException(e.getMessage(), e);
         }
         ResultTable.print(result, out);
+        SeveralHosts.printWorkers(result, out);
         out.println("result: " + spec.result().toAbsolutePath());
         writeReport(spec.result(), out);
         out.flush();

@@ -150,6 +150,40 @@ class HostMessagesTest {
         assertThat(merged.workers().get(1).latencyMs()).isEmpty();
     }
 
+    @Test
+    void aWorkerJoinsFreshAnnouncementsAndRunsOnlyWhatIsAssignedToIt() {
+        Control announce = Control.of(HostMessages.ANNOUNCE, "run-1");
+        assertThat(Worker.joins(announce, announce.sentMs() + 1_000)).isTrue();
+        assertThat(Worker.joins(announce, announce.sentMs() + Worker.STALE.toMillis() + 1))
+                .as("an announcement from before the worker started")
+                .isFalse();
+        assertThat(Worker.joins(Control.of(HostMessages.BEAT, "run-1"), announce.sentMs()))
+                .isFalse();
+
+        Control base = Control.of(HostMessages.ASSIGN, "run-1");
+        Control assign = new Control(
+                base.type(),
+                "run-1",
+                base.sentMs(),
+                "me",
+                2,
+                null,
+                List.of(new Share("a", 0, 1, 0), new Share("b", 1, 1, 1)),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        assertThat(Worker.shareOf(assign, "b")).contains(new Share("b", 1, 1, 1));
+        assertThat(Worker.shareOf(assign, "c"))
+                .as("a run that chose other workers")
+                .isEmpty();
+    }
+
     private static RemoteWorker worker(String id, StepReport report) {
         RemoteWorker worker = new RemoteWorker(id, 0);
         worker.share = new Share(id, 0, 1, 0);

@@ -287,6 +287,7 @@ class SeveralHostsIT {
             KafkaConsumer<String, String> results, Set<String> ids) throws Exception {
         Map<Integer, Map<String, Histogram>> all = new HashMap<>();
         Map<String, Integer> perWorker = new HashMap<>();
+        long intervalBytes = 0;
         long quietSince = System.nanoTime();
         while (System.nanoTime() - quietSince < TimeUnit.SECONDS.toNanos(3)) {
             for (ConsumerRecord<String, String> record : results.poll(Duration.ofMillis(300))) {
@@ -302,10 +303,13 @@ class SeveralHostsIT {
                                             metric, m -> LatencyRecorder.newHistogram())
                                     .add(HostTopics.decode(encoded)));
                     perWorker.merge(message.worker(), 1, Integer::sum);
+                    intervalBytes += record.serializedValueSize();
                 }
             }
         }
         assertThat(perWorker).as("intervals per worker").containsOnlyKeys(ids);
+        int records = perWorker.values().stream().mapToInt(Integer::intValue).sum();
+        LOG.info("{} measured interval records, {} bytes each on average", records, intervalBytes / records);
         return all;
     }
 }
