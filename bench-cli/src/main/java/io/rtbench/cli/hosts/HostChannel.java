@@ -75,7 +75,12 @@ final class HostChannel<W, R> implements AutoCloseable {
                         LOG.warn("ignored a record on {} that is not rtbench's: {}", record.topic(), e.getMessage());
                         continue;
                     }
-                    handler.accept(message);
+                    try {
+                        handler.accept(message);
+                    } catch (RuntimeException e) {
+                        // one bad record (an interval that does not decode) must not end the reading of the run
+                        LOG.warn("ignored a record on {}: {}", record.topic(), e.getMessage());
+                    }
                 }
             }
         } catch (WakeupException e) {

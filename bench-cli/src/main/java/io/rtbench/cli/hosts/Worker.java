@@ -49,6 +49,9 @@ final class Worker implements AutoCloseable {
         return thread;
     });
     private volatile WorkerShareRun current;
+    /** The run whose share is being opened, until it runs. */
+    private volatile String opening;
+
     private String claimed;
     private long claimedAtMs;
     private long lastFromCoordinatorMs;
@@ -77,14 +80,20 @@ final class Worker implements AutoCloseable {
         ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
 
+    /** Once a second: the running share's intervals; the worker's sign of life while it opens one. */
     private void tick() {
         WorkerShareRun share = current;
-        if (share != null) {
-            try {
+        String joining = opening;
+        try {
+            if (share != null) {
                 share.sendInterval();
-            } catch (RuntimeException e) {
-                LOG.warn("could not send an interval", e);
+            } else if (joining != null) {
+                // opening the stages can take a while (Kafka and the target answer): the coordinator hears it lives
+                channel.send(joining, Result.of(HostMessages.INTERVAL, joining, id, null, null));
             }
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: this worker would look dead to its coordinator
+            LOG.warn("could not send an interval", e);
         }
     }
 
@@ -178,6 +187,7 @@ final class Worker implements AutoCloseable {
     }
 
     private void start(Control assign, Share share, long now) {
+        opening = assign.run();
         try {
             WorkerShareRun run = new WorkerShareRun(
                     assign.run(), id, share, assign.scenario(), bootstrapServers, kafkaConfig, credentials, channel);
@@ -203,6 +213,8 @@ final class Worker implements AutoCloseable {
                             null));
             channel.flush();
             say.accept("worker " + id + ": cannot run its share of " + assign.run() + ": " + e.getMessage());
+        } finally {
+            opening = null;
         }
     }
 

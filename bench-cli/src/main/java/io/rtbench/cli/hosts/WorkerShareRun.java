@@ -158,6 +158,14 @@ final class WorkerShareRun implements AutoCloseable {
         stages.forEach(stage -> stage.endPhase(phase));
         Phase ended = phase;
         phase = null;
+        LOG.info(
+                "run {} step {}: {} phase ended; this worker's generators produced {} events in the step so far",
+                run,
+                step.index(),
+                ended.kind(),
+                producer.producedByGenerator().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum());
         sendInterval(); // the phase's last samples, before the coordinator hears that it ended
         synchronized (this) {
             phaseTag = null; // what comes later belongs to no phase the coordinator measures

@@ -35,7 +35,9 @@ import org.HdrHistogram.Histogram;
  * workers, hands each its share of the generators, and relays every phase of the engine to them; the workers'
  * per-second intervals arrive on {@code rtbench.results} and are added exactly to this stage's recorders, so the
  * engine logs, sums up and reports them as it does a local producer's and probe's. Its work per second is one record
- * per worker, whatever the event rate. A worker silent for {@link #SILENCE} is the run's failure.
+ * per worker, whatever the event rate. A worker silent for {@link #SILENCE} is the run's failure. The sink is not the
+ * workers': the coordinator runs it as a one-host run does (one bridge or connector reading the topic every worker
+ * writes), so the audit and the backlog stay where they are.
  */
 public final class WorkersStage implements Stage {
 
@@ -188,7 +190,12 @@ public final class WorkersStage implements Stage {
             case HostMessages.INTERVAL -> interval(worker, result);
             case HostMessages.PHASE_DONE -> worker.done.add(key);
             case HostMessages.ENDED -> worker.ended.add(key);
-            case HostMessages.STEP_DONE -> worker.report = result.report();
+            case HostMessages.STEP_DONE -> {
+                Step current = step;
+                if (current != null && Integer.valueOf(current.index()).equals(result.step())) {
+                    worker.report = result.report();
+                }
+            }
             case HostMessages.FAILED -> worker.failure = result.failure();
             default -> {}
         }

@@ -246,7 +246,8 @@ class SeveralHostsIT {
 
     /** {@code rtbench worker} in a JVM of its own with this test's class path; its output goes to the returned file. */
     private Path startWorker(String bootstrapServers, String id) throws Exception {
-        Path log = dir.resolve("worker-" + id + ".log");
+        // kept after the test, beside its other logs
+        Path log = Files.createDirectories(Path.of("target", "test-logs")).resolve("several-hosts-" + id + ".log");
         workers.add(startRtbench(List.of("worker", "--bootstrap-servers", bootstrapServers, "--id", id), log));
         return log;
     }
