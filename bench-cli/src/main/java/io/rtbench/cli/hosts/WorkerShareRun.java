@@ -38,6 +38,9 @@ final class WorkerShareRun implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkerShareRun.class);
 
+    /** A phase command this late is worth a line in the worker's log: Kafka or this host is slow. */
+    private static final long LATE_MS = 250;
+
     private final String run;
     private final String worker;
     private final Share share;
@@ -111,7 +114,18 @@ final class WorkerShareRun implements AutoCloseable {
         }
         Phase.Kind kind = Phase.Kind.valueOf(command.phase());
         Rate phaseRate = kind == Phase.Kind.PREFILL ? Rate.MAX : own;
-        long startNanos = System.nanoTime() + (command.startEpochMs() - System.currentTimeMillis()) * 1_000_000L;
+        long lateMs = System.currentTimeMillis() - command.startEpochMs();
+        long startNanos = System.nanoTime() - lateMs * 1_000_000L;
+        if (lateMs > LATE_MS) {
+            // The phase keeps the coordinator's start: the pacer catches up on what is due (as scheduleDelay), and a
+            // phase that is over before its command arrived produces nothing (seen on a 2-core machine at load 12).
+            LOG.warn(
+                    "run {} step {}: the {} phase's command came {} ms after its start",
+                    run,
+                    step.index(),
+                    kind,
+                    lateMs);
+        }
         Duration length = command.lengthMs() == null ? null : Duration.ofMillis(command.lengthMs());
         phase = new Phase(
                 kind,
