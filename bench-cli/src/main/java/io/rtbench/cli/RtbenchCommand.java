@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.hosts.WorkerCommand;
 import io.rtbench.cli.report.CompareCommand;
 import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.run.CalibrateCommand;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
             EvaluateCommand.class,
             ReportCommand.class,
             CompareCommand.class,
-            ServersCommand.class
+            ServersCommand.class,
+            WorkerCommand.class
         })
 public final class RtbenchCommand implements Callable<Integer> {
 

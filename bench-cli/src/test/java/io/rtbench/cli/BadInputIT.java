@@ -104,6 +104,22 @@ class BadInputIT {
         cases.add(usage(
                 "run --servers external --pipeline kafka-connect --target null --bootstrap-servers " + closed,
                 "--connect-url"));
+        // run on several hosts (docs/GUIDE.md, "Several hosts")
+        String external =
+                " --servers external --target clickhouse --target-url " + closedUrl + " --bootstrap-servers " + closed;
+        cases.add(usage("run --workers 0" + external + " --generators 3", "--workers must be 1 or more, got 0"));
+        cases.add(usage("run --workers 3 --target clickhouse", "--servers external --bootstrap-servers"));
+        cases.add(usage("run --workers 3" + external, "--generators (1) must be at least --workers (3)"));
+        cases.add(usage(
+                "run --workers 2 --servers external --target null --bootstrap-servers " + closed + " --generators 2",
+                "a target every host can reach"));
+        cases.add(usage("run --workers 2" + external + " --generators 2 --workload dml", "workload ingest only"));
+        cases.add(usage("worker", "--bootstrap-servers"));
+        cases.add(failure(
+                "run --workers 2" + external + " --generators 2 --connect-timeout 2s --prometheus-port 0 --result "
+                        + dir.resolve("several.json"),
+                "cannot reach Kafka at " + closed));
+        cases.add(failure("worker --bootstrap-servers " + closed + " --connect-timeout 2s", "cannot reach Kafka"));
         cases.add(usage("run --credentials-file " + dir.resolve("none.properties"), "no such file"));
         cases.add(usage("run --kafka-config " + dir.resolve("none.properties"), "no such file"));
         // run: scenario files

@@ -1,11 +1,13 @@
 package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.cli.hosts.WorkersStage;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
 import io.rtbench.core.target.NativeIngest;
+import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
@@ -13,6 +15,7 @@ import io.rtbench.core.utilisation.UtilisationSampler;
 import io.rtbench.evaluator.AuditStage;
 import io.rtbench.evaluator.BacklogSampler;
 import io.rtbench.evaluator.BacklogStage;
+import io.rtbench.evaluator.EvaluatorMetrics;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.producer.ProducerStage;
@@ -41,6 +44,7 @@ final class PipelineAssembly implements Engine.Assembly {
     private final String connectPluginPath;
     private final String prometheusHost;
     private final int prometheusPort;
+    private final int workers;
     private RunServers sharedServers;
 
     /** @param prometheusPort where /metrics is served during the run (0: nowhere) */
@@ -50,11 +54,26 @@ final class PipelineAssembly implements Engine.Assembly {
             String connectPluginPath,
             String prometheusHost,
             int prometheusPort) {
+        this(spec, provider, connectPluginPath, prometheusHost, prometheusPort, 0);
+    }
+
+    /**
+     * @param workers with 1 or more, {@code rtbench worker} hosts produce and probe (docs/GUIDE.md, "Several hosts"):
+     *     their {@link WorkersStage} stands where the producer and the probe stand; the sink, backlog and audit stay here
+     */
+    PipelineAssembly(
+            RunSpec spec,
+            ServerProvider provider,
+            String connectPluginPath,
+            String prometheusHost,
+            int prometheusPort,
+            int workers) {
         this.spec = spec;
         this.provider = provider;
         this.connectPluginPath = connectPluginPath;
         this.prometheusHost = prometheusHost;
         this.prometheusPort = prometheusPort;
+        this.workers = workers;
     }
 
     /** The servers, kept across forks unless each fork gets fresh ones (docs/MEASUREMENT.md, "Repetitions"). */
@@ -76,10 +95,16 @@ final class PipelineAssembly implements Engine.Assembly {
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig target = spec.target(servers.targetUrl(), servers.credentials(), TARGET_TIMEOUT);
-        ProducerStage producer = run.add(new ProducerStage(
-                RunSettings.producer(spec, servers.bootstrapServers(), target),
-                EpochClock.SYSTEM,
-                UUID.randomUUID().toString()));
+        ProducerStage producer = null;
+        WorkersStage remote = null;
+        if (workers > 0) {
+            remote = run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
+        } else {
+            producer = run.add(new ProducerStage(
+                    RunSettings.producer(spec, servers.bootstrapServers(), target),
+                    EpochClock.SYSTEM,
+                    UUID.randomUUID().toString()));
+        }
         String consumerGroup = switch (spec.pipeline()) {
             case KAFKA_BRIDGE ->
                 run.add(new BridgeStage(bridgeSettings(spec, servers.bootstrapServers(), target), false))
@@ -102,15 +127,26 @@ final class PipelineAssembly implements Engine.Assembly {
                         .consumerGroup();
             case DIRECT -> null;
         };
-        ProbeStage probe = run.add(new ProbeStage(
-                target,
-                spec.probeInterval(),
-                spec.probeTimeout(),
-                EpochClock.SYSTEM,
-                registry,
-                producer::generatorIds,
-                spec.dml() == null ? null : producer::changeHistories));
-        probe.target().ensureCollection();
+        Target auditTarget;
+        EvaluatorMetrics metrics;
+        if (remote == null) {
+            ProducerStage local = producer;
+            ProbeStage probe = run.add(new ProbeStage(
+                    target,
+                    spec.probeInterval(),
+                    spec.probeTimeout(),
+                    EpochClock.SYSTEM,
+                    registry,
+                    local::generatorIds,
+                    spec.dml() == null ? null : local::changeHistories));
+            auditTarget = probe.target();
+            metrics = probe.metrics();
+        } else {
+            // the workers probe their own generators; the audit here counts what landed of all of them
+            auditTarget = run.own(Targets.open(target));
+            metrics = new EvaluatorMetrics(registry, spec.target());
+        }
+        auditTarget.ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
         servers.targetUtilisation(spec.target(), target)
                 .ifPresent(source ->
@@ -124,18 +160,29 @@ final class PipelineAssembly implements Engine.Assembly {
                             spec.topic(),
                             BACKLOG_TIMEOUT),
                     spec.drainTimeout(),
-                    probe.metrics()));
+                    metrics));
         }
-        AuditStage audit = run.add(new AuditStage(
-                probe.target(),
-                producer::producedByGenerator,
-                producer::newestEventTimes,
-                producer::failedEvents,
-                AUDIT_TIMEOUT,
-                AUDIT_QUIET,
-                probe.metrics(),
-                false,
-                run::progress));
+        AuditStage audit = remote == null
+                ? run.add(new AuditStage(
+                        auditTarget,
+                        producer::producedByGenerator,
+                        producer::newestEventTimes,
+                        producer::failedEvents,
+                        AUDIT_TIMEOUT,
+                        AUDIT_QUIET,
+                        metrics,
+                        false,
+                        run::progress))
+                : run.add(new AuditStage(
+                        auditTarget,
+                        remote::producedByGenerator,
+                        remote::newestEventTimes,
+                        remote::failedEvents,
+                        AUDIT_TIMEOUT,
+                        AUDIT_QUIET,
+                        metrics,
+                        false,
+                        run::progress));
         if (spec.dml() != null) {
             audit.withChanges(producer::changeHistories);
         }

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.hosts.SeveralHosts;
 import io.rtbench.cli.report.ReportRequest;
 import io.rtbench.cli.report.Reports;
 import io.rtbench.cli.report.WrittenReport;
@@ -34,14 +35,21 @@ final class RunLauncher {
      * failure is one line (exit 1); the result file holds the steps finished before it.
      */
     static RunResult launch(RunSpec spec, RunOptions options, PrintWriter out, StepSource steps) {
-        return launch(spec, options.prometheusHost(), options.prometheusPort(), out, steps);
+        int workers = SeveralHosts.workers(options.workers(), spec);
+        return launch(spec, options.prometheusHost(), options.prometheusPort(), out, steps, workers);
     }
 
     static RunResult launch(
             RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps) {
+        return launch(spec, prometheusHost, prometheusPort, out, steps, 0);
+    }
+
+    /** @param workers the hosts that produce and probe ({@code --workers}); 0: this host does */
+    private static RunResult launch(
+            RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps, int workers) {
         RunPlan plan = plan(spec, steps);
         PipelineAssembly assembly = new PipelineAssembly(
-                spec, Servers.provider(System.getenv()), connectPluginPath(), prometheusHost, prometheusPort);
+                spec, Servers.provider(System.getenv()), connectPluginPath(), prometheusHost, prometheusPort, workers);
         RunResult result;
         try {
             result = Engine.run(plan, StatusLine.onStdout(), assembly);
@@ -49,6 +57,7 @@ final class RunLauncher {
             throw new FailureException(e.getMessage(), e);
         }
         ResultTable.print(result, out);
+        SeveralHosts.printWorkers(result, out);
         out.println("result: " + spec.result().toAbsolutePath());
         writeReport(spec.result(), out);
         out.flush();

@@ -100,6 +100,14 @@ public final class RunOptions {
     @Mixin
     BridgeOptions bridge;
 
+    @Option(
+            names = "--workers",
+            paramLabel = "N",
+            description = "Run on N hosts: `rtbench worker` processes produce and probe the generators, this command"
+                    + " coordinates through Kafka (needs --servers external; docs/GUIDE.md, \"Several hosts\")."
+                    + " Default: this host alone.")
+    Integer workers;
+
     @Mixin
     RepetitionOptions repetitions;
 
@@ -167,6 +175,11 @@ public final class RunOptions {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);
         }
+    }
+
+    /** {@code --workers}: the number of worker hosts; null for a run on this host alone. */
+    Integer workers() {
+        return workers;
     }
 
     int prometheusPort() {

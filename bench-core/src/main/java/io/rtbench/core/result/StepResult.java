@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.utilisation.Utilisation;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +26,8 @@ public record StepResult(
         Boolean sustained,
         String histogramLog,
         StepRepetitions repetitions,
-        Utilisation utilisation) {
+        Utilisation utilisation,
+        List<WorkerShare> workers) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -35,9 +37,31 @@ public record StepResult(
      *     iteration, no warmup iteration
      * @param utilisation the target's CPU, memory and disk during the measured phase (docs/MEASUREMENT.md, "Target
      *     utilisation"); absent where no source could be read
+     * @param workers a run on several hosts ({@code rtbench run --workers N}, docs/GUIDE.md "Several hosts"): each
+     *     worker's share; absent for a run on one host
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
+        workers = workers == null ? null : List.copyOf(workers);
+    }
+
+    /**
+     * One worker's part of a step on several hosts: its generators, the events its producer had acknowledged in the
+     * measured phase (the step's {@code events.produced} is the audit's, prefill and warmup included) and those that
+     * failed, and the latencies of its own probes and producer (the step's latencies are the exact merge of every
+     * worker's histograms).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record WorkerShare(
+            String id,
+            int generators,
+            long produced,
+            long failed,
+            Long probeErrors,
+            Map<String, LatencySummary> latencyMs) {
+        public WorkerShare {
+            latencyMs = Map.copyOf(latencyMs);
+        }
     }
 
     public static Builder builder() {
@@ -59,7 +83,8 @@ public record StepResult(
                 .sustained(sustained)
                 .histogramLog(histogramLog)
                 .repetitions(repetitions)
-                .utilisation(utilisation);
+                .utilisation(utilisation)
+                .workers(workers);
     }
 
     /**
@@ -152,6 +177,7 @@ public record StepResult(
         private String histogramLog;
         private StepRepetitions repetitions;
         private Utilisation utilisation;
+        private List<WorkerShare> workers;
 
         private Builder() {}
 
@@ -221,6 +247,11 @@ public record StepResult(
             return this;
         }
 
+        public Builder workers(List<WorkerShare> value) {
+            this.workers = value;
+            return this;
+        }
+
         /** Replaces the summaries (e.g. with the pooled ones of several forks). */
         public Builder replaceLatencies(Map<String, LatencySummary> summaries) {
             this.latencies.clear();
@@ -263,7 +294,8 @@ public record StepResult(
                     sustained,
                     histogramLog,
                     repetitions,
-                    utilisation);
+                    utilisation,
+                    workers);
         }
     }
 }

@@ -154,6 +154,38 @@ class ResultFilesTest {
         assertThat(validate(written)).as("a negative CPU").isNotEmpty();
     }
 
+    @Test
+    void aStepOnSeveralHostsWithItsWorkersValidatesAndReadsBack() throws IOException {
+        LatencySummary data = new LatencySummary(9, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        RunResult run = sampleRun();
+        RunResult onHosts = run.withSteps(java.util.List.of(run.steps().get(0).toBuilder()
+                .workers(java.util.List.of(
+                        new StepResult.WorkerShare("a", 2, 1_000, 0, 1L, Map.of(Metrics.DATA, data)),
+                        new StepResult.WorkerShare("b", 1, 500, 2, null, Map.of())))
+                .build()));
+        Path file = dir.resolve("hosts.json");
+
+        ResultFiles.write(file, onHosts);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/workers/0/latencyMs/data/count").asLong())
+                .isEqualTo(9);
+        assertThat(written.at("/steps/0/workers/1").has("probeErrors")).isFalse();
+        assertThat(ResultFiles.read(file)).isEqualTo(onHosts);
+        assertThat(JSON.readTree(dir.resolve("hosts.json").toFile())
+                        .at("/steps/0/workers")
+                        .size())
+                .isEqualTo(2);
+    }
+
+    @Test
+    void aStepOnOneHostHasNoWorkers() throws IOException {
+        Path file = dir.resolve("one.json");
+        ResultFiles.write(file, sampleRun());
+        assertThat(JSON.readTree(file.toFile()).at("/steps/0").has("workers")).isFalse();
+    }
+
     static RunResult sampleRun() {
         Scenario scenario = new Scenario("kafka", "none", 50, 1, 1250, 42L, 0L, Map.of("rate", "max"));
         RunResult started =

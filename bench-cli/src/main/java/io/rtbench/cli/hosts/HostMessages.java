@@ -1,0 +1,276 @@
+package io.rtbench.cli.hosts;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.StepResult.DocBytes;
+import io.rtbench.core.result.StepResult.Schedule;
+import io.rtbench.core.result.StepResult.StepRate;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The records of a run on several hosts (docs/ARCHITECTURE.md, "Several hosts"). Every record names its run; the
+ * control topic's are written by the coordinator (and a worker's claim), the results topic's by the workers.
+ */
+final class HostMessages {
+
+    private HostMessages() {}
+
+    /** Types of control records, in the order a run uses them. */
+    static final String ANNOUNCE = "announce";
+
+    static final String ASSIGN = "assign";
+    static final String PHASE = "phase";
+    static final String END = "end";
+    static final String FINISH = "finish";
+    static final String BEAT = "beat";
+    static final String STOP = "stop";
+
+    /** Types of results records. */
+    static final String CLAIM = "claim";
+
+    static final String READY = "ready";
+
+    static final String INTERVAL = "interval";
+    static final String PHASE_DONE = "phaseDone";
+    static final String ENDED = "ended";
+    static final String STEP_DONE = "stepDone";
+    static final String FAILED = "failed";
+
+    /**
+     * A record on {@code rtbench.control}, written by the coordinator.
+     *
+     * @param sentMs the writer's wall clock; a worker ignores an announcement older than {@link Worker#STALE}
+     * @param workers how many workers the run wants ({@code announce})
+     * @param shares who runs which part ({@code assign}): a worker not named there is not in the run
+     * @param rate the step's total rate; each worker paces its share, in proportion to its generators (the prefill
+     *     goes as fast as it can, as in a one-host run)
+     * @param startEpochMs when the phase starts, on the coordinator's wall clock (hosts keep theirs in step with NTP)
+     * @param lengthMs the phase's length; null: until its events are produced (the prefill)
+     * @param maxEvents the events of the phase in total (the prefill), split like the rate; 0 for no limit
+     * @param stop ({@code end}) the run ends early: what is in flight is dropped
+     * @param durationSec ({@code finish}) the measured phase's length, for the achieved rates
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Control(
+            String type,
+            String run,
+            long sentMs,
+            String coordinator,
+            Integer workers,
+            WorkerScenario scenario,
+            List<Share> shares,
+            Integer step,
+            String phase,
+            String rate,
+            Integer batchSize,
+            Long startEpochMs,
+            Long lengthMs,
+            Long maxEvents,
+            Boolean stop,
+            Double durationSec) {
+
+        static Control of(String type, String run) {
+            return new Control(
+                    type,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+
+        static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
+            return new Control(
+                    ANNOUNCE,
+                    run,
+                    System.currentTimeMillis(),
+                    coordinator,
+                    workers,
+                    scenario,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+
+        static Control assign(
+                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
+            return new Control(
+                    ASSIGN,
+                    run,
+                    System.currentTimeMillis(),
+                    coordinator,
+                    workers,
+                    scenario,
+                    shares,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        }
+
+        static Control phase(
+                String run,
+                int step,
+                String phase,
+                String rate,
+                int batchSize,
+                long startEpochMs,
+                Long lengthMs,
+                long maxEvents) {
+            return new Control(
+                    PHASE,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    phase,
+                    rate,
+                    batchSize,
+                    startEpochMs,
+                    lengthMs,
+                    maxEvents,
+                    null,
+                    null);
+        }
+
+        static Control end(String run, int step, String phase, boolean stop) {
+            return new Control(
+                    END,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    phase,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    stop,
+                    null);
+        }
+
+        static Control finish(String run, int step, double durationSec) {
+            return new Control(
+                    FINISH,
+                    run,
+                    System.currentTimeMillis(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    step,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    durationSec);
+        }
+    }
+
+    /** A rate as a control record carries it: {@code max}, or the amount per second and its unit. */
+    static String rateText(Rate rate) {
+        return rate == null
+                ? null
+                : rate.isMax() ? "max" : rate.perSecond() + " " + rate.unit().name();
+    }
+
+    /** The rate {@link #rateText} wrote. */
+    static Rate rate(String text) {
+        if (text == null) {
+            return null;
+        }
+        if (text.equals("max")) {
+            return Rate.MAX;
+        }
+        String[] parts = text.split(" ");
+        return new Rate(Rate.Unit.valueOf(parts[1]), Double.parseDouble(parts[0]));
+    }
+
+    /**
+     * A worker's part of the run: its place (0, 1, …), how many of the run's generators it runs, and how many the
+     * workers before it run (to split a number of events exactly).
+     */
+    record Share(String worker, int index, int generators, int firstGenerator) {
+
+        /** This worker's part of {@code total} events, split as the generators are: the parts add up to the total. */
+        long eventsOf(long total, int allGenerators) {
+            return total * (firstGenerator + generators) / allGenerators - total * firstGenerator / allGenerators;
+        }
+    }
+
+    /**
+     * A record on {@code rtbench.results}.
+     *
+     * @param intervals ({@code interval}) the last second's histogram of each metric that has samples, encoded by
+     *     {@link HostTopics#encode}; only measured-phase intervals are merged by the coordinator
+     * @param sentEvents events the worker's producer sent in the current phase so far, for the live rate
+     * @param failure why the worker's share stopped on its own ({@code failed}, or on an interval); null while it works
+     * @param report ({@code stepDone}) what the worker's stages counted in the step
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Result(
+            String type,
+            String run,
+            String worker,
+            long sentMs,
+            Integer step,
+            String phase,
+            Map<String, String> intervals,
+            Long sentEvents,
+            String failure,
+            StepReport report) {
+
+        static Result of(String type, String run, String worker, Integer step, String phase) {
+            return new Result(type, run, worker, System.currentTimeMillis(), step, phase, null, null, null, null);
+        }
+    }
+
+    /**
+     * What a worker's producer and probe counted in a step: the producer's figures as a one-host run has them, and,
+     * for the coordinator's audit, what each of its generators produced (prefill and warmup included).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record StepReport(
+            StepRate rate,
+            Schedule schedule,
+            DocBytes docBytes,
+            long produced,
+            long failed,
+            Long probeErrors,
+            Map<Long, Long> producedByGenerator,
+            Map<Long, Long> newestEventTimes,
+            long failedInRun) {}
+}

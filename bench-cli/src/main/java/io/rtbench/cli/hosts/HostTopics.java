@@ -1,0 +1,95 @@
+package io.rtbench.cli.hosts;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.metrics.LatencyRecorder;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * The two topics through which a run on several hosts is coordinated (docs/ARCHITECTURE.md, "Several hosts"): the
+ * coordinator's announcements and commands on {@value #CONTROL}, the workers' claims on the same topic, and the workers'
+ * per-second intervals and step reports on {@value #RESULTS}. Each has one partition, so that every reader sees the
+ * records of a run in the order they were written. Records are JSON; histograms inside them are HdrHistogram's
+ * compressed encoding (as in a {@code .hlog}), in base64.
+ */
+final class HostTopics {
+
+    static final String CONTROL = "rtbench.control";
+    static final String RESULTS = "rtbench.results";
+
+    static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private HostTopics() {}
+
+    /** Creates both topics if they are missing (one partition each); fails with one line (exit 1) when Kafka cannot answer. */
+    static void ensure(String bootstrapServers, Map<String, String> kafkaConfig, Duration timeout) {
+        Map<String, Object> config = new HashMap<>(kafkaConfig);
+        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (Admin admin = Admin.create(config)) {
+            Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            for (String topic : List.of(CONTROL, RESULTS)) {
+                if (!existing.contains(topic)) {
+                    create(admin, topic, timeout);
+                }
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new FailureException(
+                    "cannot reach Kafka at " + bootstrapServers + " within " + timeout.toSeconds() + " s (creating the"
+                            + " topics " + CONTROL + " and " + RESULTS + ")",
+                    e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new FailureException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
+        }
+    }
+
+    private static void create(Admin admin, String topic, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) -1)))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e; // another host created it at the same moment otherwise
+            }
+        }
+    }
+
+    /** HdrHistogram's compressed encoding, in base64. */
+    static String encode(Histogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** The histogram {@link #encode} wrote; an interval that cannot be decoded is bad input from another host. */
+    static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(Base64.getDecoder().decode(base64)), LatencyRecorder.HIGHEST_TRACKABLE_MICROS);
+        } catch (DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(
+                    "an interval on " + RESULTS + " cannot be decoded: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,233 @@
+package io.rtbench.cli.hosts;
+
+import io.rtbench.cli.hosts.HostMessages.Control;
+import io.rtbench.cli.hosts.HostMessages.Result;
+import io.rtbench.cli.hosts.HostMessages.Share;
+import io.rtbench.core.target.Credentials;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code rtbench worker}: waits for runs announced on {@code rtbench.control}, claims a place in one, runs its share
+ * ({@link WorkerShareRun}) and goes back to waiting. One run at a time. It ignores announcements older than
+ * {@link #STALE} (a run announced before the worker started) and runs whose assignment does not name it, and stops its
+ * share when the coordinator has been silent for {@link #LEASE} (docs/GUIDE.md, "Several hosts").
+ */
+final class Worker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+
+    /** An announcement older than this is a run that is over or started without this worker. */
+    static final Duration STALE = Duration.ofSeconds(30);
+
+    /** The coordinator beats every second; silent this long, it is gone and the share stops. */
+    static final Duration LEASE = Duration.ofSeconds(10);
+
+    /** A claim that no assignment answered within this long is forgotten (the run found its workers elsewhere). */
+    private static final Duration CLAIM_WAIT = Duration.ofSeconds(90);
+
+    private final String id;
+    private final String bootstrapServers;
+    private final Map<String, String> kafkaConfig;
+    private final Credentials credentials;
+    private final Consumer<String> say;
+    private final BlockingQueue<Control> inbox = new LinkedBlockingQueue<>();
+    private final HostChannel<Result, Control> channel;
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "rtbench-worker-intervals");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private volatile WorkerShareRun current;
+    /** The run whose share is being opened, until it runs. */
+    private volatile String opening;
+
+    private String claimed;
+    private long claimedAtMs;
+    private long lastFromCoordinatorMs;
+
+    Worker(
+            String id,
+            String bootstrapServers,
+            Map<String, String> kafkaConfig,
+            Credentials credentials,
+            Duration connectTimeout,
+            Consumer<String> say) {
+        this.id = id;
+        this.bootstrapServers = bootstrapServers;
+        this.kafkaConfig = kafkaConfig;
+        this.credentials = credentials;
+        this.say = say;
+        HostTopics.ensure(bootstrapServers, kafkaConfig, connectTimeout);
+        this.channel = new HostChannel<>(
+                bootstrapServers,
+                kafkaConfig,
+                HostTopics.RESULTS,
+                HostTopics.CONTROL,
+                Control.class,
+                inbox::add,
+                "rtbench-worker-control");
+        ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /** Once a second: the running share's intervals; the worker's sign of life while it opens one. */
+    private void tick() {
+        WorkerShareRun share = current;
+        String joining = opening;
+        try {
+            if (share != null) {
+                share.sendInterval();
+            } else if (joining != null) {
+                // opening the stages can take a while (Kafka and the target answer): the coordinator hears it lives
+                channel.send(joining, Result.of(HostMessages.INTERVAL, joining, id, null, null));
+            }
+        } catch (RuntimeException e) {
+            // a scheduled task that throws is never run again: this worker would look dead to its coordinator
+            LOG.warn("could not send an interval", e);
+        }
+    }
+
+    /** Serves runs until {@code stop} is set. */
+    void serve(AtomicBoolean stop) throws InterruptedException {
+        say.accept("worker " + id + ": waiting for runs on " + HostTopics.CONTROL + " at " + bootstrapServers);
+        while (!stop.get()) {
+            Control command = inbox.poll(100, TimeUnit.MILLISECONDS);
+            long now = System.currentTimeMillis();
+            WorkerShareRun share = current;
+            if (share != null) {
+                if (command != null && command.run().equals(share.run())) {
+                    lastFromCoordinatorMs = now;
+                    if (command.type().equals(HostMessages.STOP)) {
+                        endShare(share, "the run is over");
+                        continue;
+                    }
+                    handle(share, command);
+                }
+                if (current != null) {
+                    share.poll();
+                    if (now - lastFromCoordinatorMs > LEASE.toMillis()) {
+                        endShare(share, "the coordinator has been silent for " + LEASE.toSeconds() + " s");
+                    }
+                }
+            } else if (command != null) {
+                idle(command, now);
+            } else if (claimed != null && now - claimedAtMs > CLAIM_WAIT.toMillis()) {
+                claimed = null;
+            }
+        }
+        WorkerShareRun share = current;
+        if (share != null) {
+            endShare(share, "the worker stops");
+        }
+    }
+
+    private void handle(WorkerShareRun share, Control command) {
+        try {
+            share.handle(command);
+        } catch (RuntimeException e) {
+            // the coordinator hears it on the next interval (the stage's failure) or from this record
+            Result failed = Result.of(HostMessages.FAILED, share.run(), id, command.step(), command.phase());
+            channel.send(
+                    share.run(),
+                    new Result(
+                            failed.type(),
+                            failed.run(),
+                            id,
+                            failed.sentMs(),
+                            failed.step(),
+                            failed.phase(),
+                            null,
+                            null,
+                            String.valueOf(e.getMessage()),
+                            null));
+            endShare(share, "its share failed: " + e.getMessage());
+        }
+    }
+
+    /** Whether an idle worker takes a place in the run {@code command} announces: a fresh announcement only. */
+    static boolean joins(Control command, long nowMs) {
+        return command.type().equals(HostMessages.ANNOUNCE) && nowMs - command.sentMs() < STALE.toMillis();
+    }
+
+    /** This worker's share in an assignment; empty when the run chose other workers. */
+    static Optional<Share> shareOf(Control assign, String id) {
+        return assign.shares() == null
+                ? Optional.empty()
+                : assign.shares().stream()
+                        .filter(share -> share.worker().equals(id))
+                        .findFirst();
+    }
+
+    private void idle(Control command, long now) {
+        if (claimed == null && joins(command, now)) {
+            claimed = command.run();
+            claimedAtMs = now;
+            channel.send(claimed, Result.of(HostMessages.CLAIM, claimed, id, null, null));
+            channel.flush();
+            say.accept("worker " + id + ": claimed a place in run " + claimed);
+        } else if (command.type().equals(HostMessages.ASSIGN) && command.run().equals(claimed)) {
+            claimed = null;
+            Optional<Share> mine = shareOf(command, id);
+            if (mine.isEmpty()) {
+                say.accept("worker " + id + ": run " + command.run() + " has its workers; waiting for the next");
+                return;
+            }
+            start(command, mine.get(), now);
+        }
+    }
+
+    private void start(Control assign, Share share, long now) {
+        opening = assign.run();
+        try {
+            WorkerShareRun run = new WorkerShareRun(
+                    assign.run(), id, share, assign.scenario(), bootstrapServers, kafkaConfig, credentials, channel);
+            lastFromCoordinatorMs = now;
+            current = run;
+            channel.send(assign.run(), Result.of(HostMessages.READY, assign.run(), id, null, null));
+            channel.flush();
+            say.accept("worker " + id + ": running " + share.generators() + " generator(s) of run " + assign.run());
+        } catch (RuntimeException e) {
+            Result failed = Result.of(HostMessages.FAILED, assign.run(), id, null, null);
+            channel.send(
+                    assign.run(),
+                    new Result(
+                            failed.type(),
+                            failed.run(),
+                            id,
+                            failed.sentMs(),
+                            null,
+                            null,
+                            null,
+                            null,
+                            String.valueOf(e.getMessage()),
+                            null));
+            channel.flush();
+            say.accept("worker " + id + ": cannot run its share of " + assign.run() + ": " + e.getMessage());
+        } finally {
+            opening = null;
+        }
+    }
+
+    private void endShare(WorkerShareRun share, String why) {
+        current = null;
+        share.abandon(why);
+        share.close();
+        say.accept("worker " + id + ": left run " + share.run() + " (" + why + ")");
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        channel.close();
+    }
+}

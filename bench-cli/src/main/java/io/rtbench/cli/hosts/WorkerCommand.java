@@ -1,0 +1,119 @@
+package io.rtbench.cli.hosts;
+
+import io.rtbench.cli.support.ClientProperties;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.core.target.Credentials;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rtbench worker}: one host of a run on several hosts (docs/GUIDE.md, "Several hosts"). It waits for runs that
+ * {@code rtbench run --workers N} announces on Kafka, runs its share of the generators and probes them, and sends its
+ * intervals back, until Ctrl-C.
+ */
+@Command(
+        name = "worker",
+        mixinStandardHelpOptions = true,
+        defaultValueProvider = Defaults.class,
+        showDefaultValues = true,
+        sortOptions = false,
+        description = "Join runs on several hosts: wait for `rtbench run --workers N` on Kafka, produce and probe this"
+                + " host's share of the generators, send its latencies back. Runs until Ctrl-C.")
+public final class WorkerCommand implements Callable<Integer> {
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(
+            names = "--bootstrap-servers",
+            required = true,
+            paramLabel = "HOST:PORT",
+            description = "The Kafka brokers of the runs (the coordinator's --bootstrap-servers).")
+    String bootstrapServers;
+
+    @Option(
+            names = "--id",
+            paramLabel = "NAME",
+            description = "This worker's name in results and messages (default: the host name and process id).")
+    String id;
+
+    @Option(
+            names = "--kafka-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (TLS, SASL …); never written to a result.")
+    Path kafkaConfig;
+
+    @Option(
+            names = "--credentials-file",
+            paramLabel = "FILE",
+            description = "The target's credentials (user, password, api.key); else the environment.")
+    Path credentialsFile;
+
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "How long Kafka may take to answer at the start before the worker gives up.")
+    Duration connectTimeout;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        String name = id != null ? id : defaultId();
+        if (name.isBlank() || name.contains(",")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--id must be a name without commas");
+        }
+        Map<String, String> clientConfig = ClientProperties.read(kafkaConfig, "--kafka-config");
+        Credentials credentials = credentialsFile != null
+                ? Credentials.fromFile(credentialsFile)
+                : Credentials.fromEnvironment(System.getenv());
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(
+                () -> {
+                    stop.set(true);
+                    try {
+                        stopped.await(15, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "rtbench-worker-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (Worker worker = new Worker(
+                name,
+                bootstrapServers,
+                clientConfig,
+                credentials,
+                connectTimeout,
+                spec.commandLine().getOut()::println)) {
+            spec.commandLine().getOut().flush();
+            worker.serve(stop);
+        } finally {
+            stopped.countDown();
+        }
+        return CommandLines.OK;
+    }
+
+    private static String defaultId() {
+        String host = System.getenv().getOrDefault("HOSTNAME", "");
+        if (host.isBlank()) {
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                host = "worker";
+            }
+        }
+        return host + "-" + ProcessHandle.current().pid();
+    }
+}
