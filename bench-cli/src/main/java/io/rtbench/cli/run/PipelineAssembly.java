@@ -5,6 +5,7 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
@@ -14,6 +15,7 @@ import io.rtbench.evaluator.BacklogSampler;
 import io.rtbench.evaluator.BacklogStage;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.evaluator.ReadStage;
 import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
 import java.time.Duration;
@@ -22,7 +24,8 @@ import java.util.UUID;
 /**
  * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
  * (started here with {@code --servers local}), then the stages of the whole pipeline in the order they act: producer →
- * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → backlog → audit.
+ * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → reads (workload
+ * {@code mixed}) → backlog → audit.
  */
 final class PipelineAssembly implements Engine.Assembly {
 
@@ -68,6 +71,7 @@ final class PipelineAssembly implements Engine.Assembly {
     public void open(RunResources run) {
         RunSpec spec = this.spec.forFork(run.fork());
         MeterRegistry registry = PrometheusEndpoint.forRun(run, prometheusHost, prometheusPort);
+        ReadCandidates candidates = spec.mixed() == null ? null : MixedReads.candidates(spec);
         RunServers servers = sharedServers != null
                 ? sharedServers
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
@@ -78,6 +82,9 @@ final class PipelineAssembly implements Engine.Assembly {
                 RunSettings.producer(spec, servers.bootstrapServers(), target),
                 EpochClock.SYSTEM,
                 UUID.randomUUID().toString()));
+        if (candidates != null) {
+            producer.feedReads(candidates, spec.mixed().users());
+        }
         String consumerGroup = switch (spec.pipeline()) {
             case KAFKA_BRIDGE ->
                 run.add(new BridgeStage(bridgeSettings(spec, servers.bootstrapServers(), target), false))
@@ -110,6 +117,11 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.dml() == null ? null : producer::changeHistories));
         probe.target().ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
+        if (candidates != null) {
+            ReadStage reads = run.add(
+                    new ReadStage(target, spec.mixed(), spec.probeTimeout(), spec.docSize(), candidates, registry));
+            run.onTick(reads::tick);
+        }
         if (consumerGroup != null) {
             run.add(new BacklogStage(
                     new BacklogSampler(

@@ -1,6 +1,7 @@
 package io.rtbench.connectors.search;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -33,6 +34,12 @@ public final class OpenSearchTargetProvider implements TargetProvider {
     @Override
     public boolean hasStatements() {
         return true;
+    }
+
+    /** Every query, on user_id mapped as a keyword (see SearchReads). */
+    @Override
+    public Optional<String> readRefusal(ReadQuery query) {
+        return Optional.empty();
     }
 
     @Override

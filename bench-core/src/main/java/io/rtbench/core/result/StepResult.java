@@ -23,7 +23,8 @@ public record StepResult(
         Schedule schedule,
         Boolean sustained,
         String histogramLog,
-        StepRepetitions repetitions) {
+        StepRepetitions repetitions,
+        StepReads reads) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -31,6 +32,7 @@ public record StepResult(
      * @param histogramLog the step's interval log; absent where each iteration has its own (see {@code repetitions})
      * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions"); absent for a run of one fork, one
      *     iteration, no warmup iteration
+     * @param reads the reads of workload {@code mixed}; absent otherwise
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
@@ -54,7 +56,8 @@ public record StepResult(
                 .schedule(schedule)
                 .sustained(sustained)
                 .histogramLog(histogramLog)
-                .repetitions(repetitions);
+                .repetitions(repetitions)
+                .reads(reads);
     }
 
     /**
@@ -146,8 +149,14 @@ public record StepResult(
         private Boolean sustained;
         private String histogramLog;
         private StepRepetitions repetitions;
+        private StepReads reads;
 
         private Builder() {}
+
+        public Builder reads(StepReads value) {
+            this.reads = value;
+            return this;
+        }
 
         public Builder rate(StepRate value) {
             this.rate = value;
@@ -251,7 +260,8 @@ public record StepResult(
                     schedule,
                     sustained,
                     histogramLog,
-                    repetitions);
+                    repetitions,
+                    reads);
         }
     }
 }

@@ -1,0 +1,124 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepReads;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Workload mixed through the real runner on real servers (docs/GUIDE.md, "Reads under write load"): writes at 800/s
+ * by the bridge, reads at 200/s of events at least 5 s old, summarized per 5-s window. Each test asserts select samples
+ * in every full window, no read repeated, and counts that add up. The queries differ per database, so that every driver
+ * query runs against a real server without running every query on every database.
+ */
+@ExtendWith(ServersExtension.class)
+class MixedWorkloadIT {
+
+    private static final double READS_PER_SEC = 200;
+    private static final double WRITES_PER_SEC = 800;
+    private static final double WINDOW_SEC = 5;
+
+    @TempDir
+    Path dir;
+
+    private RunSpecBuilder mixed(String target, String query, RunningServer db, RunningServer kafka) {
+        RunSpecBuilder spec = Runs.external("kafka-bridge", target, db, kafka, null, dir);
+        spec.workload = "mixed";
+        spec.rates = java.util.List.of("800/s");
+        spec.batchSize = 40;
+        spec.readRate = "200/s";
+        spec.readAge = "5s";
+        spec.readQuery = query;
+        spec.window = "5s";
+        // the first 5 s of reads find nothing old enough: the warmup lets events age, so the measured phase reads
+        spec.warmup = "6s";
+        spec.duration = "20s";
+        return spec;
+    }
+
+    @Test
+    void clickhousePoint(@RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        check(Runs.run(mixed("clickhouse", "point", db, kafka).build("unused")), true);
+    }
+
+    @Test
+    void postgresUserRecent(@RealServer("postgres") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        check(Runs.run(mixed("postgres", "user-recent", db, kafka).build("unused")), true);
+    }
+
+    @Test
+    void opensearchAggregate(@RealServer("opensearch") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        check(Runs.run(mixed("opensearch", "aggregate", db, kafka).build("unused")), true);
+    }
+
+    @Test
+    void elasticsearchPoint(@RealServer("elasticsearch") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        check(Runs.run(mixed("elasticsearch", "point", db, kafka).build("unused")), true);
+    }
+
+    /** Reads older than the run: every read is skipped, none is in select, and the run still completes. */
+    @Test
+    void readsOfEventsNotOldEnoughAreSkipped(
+            @RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
+        RunSpecBuilder spec = mixed("clickhouse", "aggregate", db, kafka);
+        spec.readAge = "30m";
+        spec.warmup = "1s";
+        spec.duration = "5s";
+        StepResult step = Runs.run(spec.build("unused")).steps().get(0);
+        StepReads reads = step.reads();
+        assertThat(reads.issued()).isZero();
+        assertThat(reads.skipped()).isBetween((long) (READS_PER_SEC * 4), (long) (READS_PER_SEC * 6));
+        assertThat(step.latencyMs()).doesNotContainKey(Metrics.SELECT);
+        assertThat(step.latencyMs().get(Metrics.DATA).count()).isPositive();
+    }
+
+    private static void check(RunResult result, boolean found) {
+        assertThat(result.complete()).isTrue();
+        System.out.println(io.rtbench.core.result.ResultFiles.toJson(result));
+        assertThat(result.scenario().settings()).containsEntry("workload", "mixed");
+        StepResult step = result.steps().get(0);
+        StepReads reads = step.reads();
+        assertThat(reads).isNotNull();
+        double seconds = step.durationSec();
+        // open loop: the schedule's reads are all due, issued or skipped, whatever the target did
+        assertThat(reads.issued() + reads.skipped())
+                .isBetween((long) (READS_PER_SEC * seconds * 0.97), (long) (READS_PER_SEC * seconds * 1.03) + 1);
+        assertThat(reads.skipped()).as("the warmup aged the events").isLessThan(reads.issued() / 10);
+        assertThat(reads.repeated()).as("no event read twice").isZero();
+        assertThat(reads.succeeded() + reads.readErrors()).isEqualTo(reads.issued());
+        assertThat(reads.readErrors()).isZero();
+        if (found) {
+            assertThat(reads.notFound()).as("events 5 s old have landed").isLessThanOrEqualTo(reads.issued() / 50);
+        }
+        assertThat(step.latencyMs().get(Metrics.SELECT).count()).isEqualTo(reads.issued());
+        // the measured phase's writes (the audit's produced count also holds the warmup's)
+        assertThat(reads.writes()).isBetween((long) (WRITES_PER_SEC * seconds * 0.97), (long)
+                (WRITES_PER_SEC * seconds * 1.03));
+        assertThat(reads.readShare()).isBetween(0.15, 0.25);
+        assertThat(reads.windowSec()).isEqualTo(WINDOW_SEC);
+        assertThat(reads.windows()).hasSizeBetween(4, 5);
+        long inWindows = 0;
+        for (StepReads.Window window : reads.windows()) {
+            if (window.durationSec() >= WINDOW_SEC - 0.5) {
+                assertThat(window.latencyMs().get(Metrics.SELECT).count())
+                        .as("select samples in window %d", window.index())
+                        .isGreaterThan((long) (READS_PER_SEC * WINDOW_SEC * 0.8));
+                assertThat(window.latencyMs().get(Metrics.DATA).count()).isPositive();
+            }
+            inWindows += window.latencyMs().containsKey(Metrics.SELECT)
+                    ? window.latencyMs().get(Metrics.SELECT).count()
+                    : 0;
+        }
+        assertThat(inWindows).as("the windows hold every select sample").isEqualTo(reads.issued());
+        assertThat(step.events().lost()).isZero();
+    }
+}
