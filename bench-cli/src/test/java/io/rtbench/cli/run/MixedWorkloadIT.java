@@ -101,8 +101,8 @@ class MixedWorkloadIT {
         }
         assertThat(step.latencyMs().get(Metrics.SELECT).count()).isEqualTo(reads.issued());
         // the measured phase's writes (the audit's produced count also holds the warmup's)
-        assertThat(reads.writes()).isBetween((long) (WRITES_PER_SEC * seconds * 0.97), (long)
-                (WRITES_PER_SEC * seconds * 1.03));
+        assertThat(reads.writes())
+                .isBetween((long) (WRITES_PER_SEC * seconds * 0.97), (long) (WRITES_PER_SEC * seconds * 1.03));
         assertThat(reads.readShare()).isBetween(0.15, 0.25);
         assertThat(reads.windowSec()).isEqualTo(WINDOW_SEC);
         assertThat(reads.windows()).hasSizeBetween(4, 5);
