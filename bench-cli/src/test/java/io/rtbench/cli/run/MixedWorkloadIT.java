@@ -2,14 +2,27 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.engine.Engine;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepReads;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.local.FreePorts;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +38,10 @@ class MixedWorkloadIT {
 
     private static final double READS_PER_SEC = 200;
     private static final double WRITES_PER_SEC = 800;
+    /** The select histogram's count of the run's reads, once there are some. */
+    private static final java.util.regex.Pattern SELECT_COUNTED = java.util.regex.Pattern.compile(
+            "rtbench_select_latency_seconds_count\\{[^}]*query=\"user-recent\"[^}]*target=\"postgres\"[^}]*\\} [1-9]");
+
     private static final double WINDOW_SEC = 5;
 
     @TempDir
@@ -50,9 +67,47 @@ class MixedWorkloadIT {
         check(Runs.run(mixed("clickhouse", "point", db, kafka).build("unused")), true);
     }
 
+    /** Also served live at /metrics as rtbench_select_latency_seconds, a histogram, while the run measures. */
     @Test
-    void postgresUserRecent(@RealServer("postgres") RunningServer db, @RealServer("kafka") RunningServer kafka) {
-        check(Runs.run(mixed("postgres", "user-recent", db, kafka).build("unused")), true);
+    void postgresUserRecent(@RealServer("postgres") RunningServer db, @RealServer("kafka") RunningServer kafka)
+            throws Exception {
+        RunSpec spec = mixed("postgres", "user-recent", db, kafka).build("unused");
+        int port = FreePorts.free();
+        CompletableFuture<RunResult> run = Runs.inBackground(
+                "mixed-postgres",
+                () -> Engine.run(
+                        RunLauncher.plan(spec, RunLauncher.planned(spec)),
+                        Runs.quiet(),
+                        new PipelineAssembly(spec, Servers.provider(Map.of()), Runs.pluginPath(), "127.0.0.1", port),
+                        new AtomicBoolean()));
+
+        String scrape = scrapeOnceReadsAreServed(port, run);
+
+        assertThat(scrape)
+                .contains("# TYPE rtbench_select_latency_seconds histogram")
+                .containsPattern(SELECT_COUNTED);
+        check(run.get(120, TimeUnit.SECONDS), true);
+    }
+
+    private static String scrapeOnceReadsAreServed(int port, CompletableFuture<RunResult> run) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
+        String last = "";
+        while (!run.isDone()) {
+            try {
+                last = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+            } catch (ConnectException notYet) {
+                // the endpoint opens as the run starts
+            }
+            if (last.contains("rtbench_select_latency_seconds_bucket")
+                    && SELECT_COUNTED.matcher(last).find()) {
+                return last;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("no scrape with select latency before the run ended; the last one:\n" + last);
     }
 
     @Test
@@ -83,7 +138,6 @@ class MixedWorkloadIT {
 
     private static void check(RunResult result, boolean found) {
         assertThat(result.complete()).isTrue();
-        System.out.println(io.rtbench.core.result.ResultFiles.toJson(result));
         assertThat(result.scenario().settings()).containsEntry("workload", "mixed");
         StepResult step = result.steps().get(0);
         StepReads reads = step.reads();
