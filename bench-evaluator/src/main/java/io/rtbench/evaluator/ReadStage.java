@@ -23,9 +23,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -33,7 +38,7 @@ import org.HdrHistogram.Histogram;
 /**
  * The reads of workload {@code mixed} as a stage of the engine (docs/GUIDE.md, "Reads under write load"): from each
  * step's warmup to the end of its measured phase, a dispatcher thread issues reads open-loop at the step's read rate
- * ({@link OpenLoopReads}) to a small pool of reader threads, each about an event the producer offered to the
+ * ({@link OpenLoopReads}) to a pool of reader threads, each about an event the producer offered to the
  * {@link ReadCandidates} ledger at least {@code --read-age} ago. Records {@code select}, counts failed, skipped and empty
  * reads, and summarizes {@code select}, {@code data} and {@code sinkWrite} per {@code --window} from the engine's ticks.
  */
@@ -42,8 +47,11 @@ public final class ReadStage implements Stage {
     /** Prometheus name {@code rtbench_select_latency_seconds}: every read's latency, as a histogram. */
     public static final String SELECT_LATENCY = "rtbench.select.latency";
 
-    /** Reader threads: enough that one slow read does not hold up the next ones at a few hundred reads a second. */
-    static final int READER_THREADS = 8;
+    /**
+     * Reader threads at most: enough that one slow read does not hold up the next ones (200 reads/s of 100 ms each need
+     * 20); idle ones end after a minute. Beyond them reads queue, and the queueing is in their latency.
+     */
+    static final int READER_THREADS = 32;
 
     private final Target target;
     private final MixedSettings settings;
@@ -58,6 +66,7 @@ public final class ReadStage implements Stage {
     private OpenLoopReads reads;
     private double readsPerSec;
     private AtomicBoolean phaseStop = new AtomicBoolean();
+    private Future<?> dispatching;
 
     /**
      * Opens the reads' own target (calls bounded by {@code timeout}); a target that cannot be reached, or whose driver
@@ -88,7 +97,15 @@ public final class ReadStage implements Stage {
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofMinutes(10))
                 .register(registry);
-        this.readers = Executors.newFixedThreadPool(READER_THREADS, runnable -> daemon(runnable, "rtbench-reader"));
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                READER_THREADS,
+                READER_THREADS,
+                1,
+                TimeUnit.MINUTES,
+                new LinkedBlockingQueue<>(),
+                runnable -> daemon(runnable, "rtbench-reader"));
+        pool.allowCoreThreadTimeOut(true);
+        this.readers = pool;
         this.dispatcher = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "rtbench-read-schedule"));
     }
 
@@ -145,20 +162,35 @@ public final class ReadStage implements Stage {
         AtomicBoolean stop = phaseStop;
         OpenLoopReads current = reads;
         double rate = readsPerSec;
-        dispatcher.execute(() -> current.dispatch(rate, phase.startNanos(), phase.endNanos(), stop));
+        dispatching = dispatcher.submit(() -> current.dispatch(rate, phase.startNanos(), phase.endNanos(), stop));
     }
 
-    /** Stops issuing and waits, bounded by the timeout, for the reads still running. */
+    /**
+     * Stops issuing and waits, bounded by the timeout, for the reads still running; those still pending then are
+     * counted as failed ({@link OpenLoopReads#abandonPending}), so the step's counts add up.
+     */
     @Override
     public void endPhase(Phase phase) {
         phaseStop.set(true);
         if (reads == null) {
             return;
         }
+        if (dispatching != null) {
+            try {
+                // the dispatcher notices the stop at its next due read: a read interval away
+                dispatching.get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // counted below like any read still pending
+            }
+            dispatching = null;
+        }
         long deadline = System.nanoTime() + timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
         while (reads.pending() > 0 && System.nanoTime() - deadline < 0) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
         }
+        reads.abandonPending();
     }
 
     /** The engine's tick (a {@link io.rtbench.core.engine.TickListener}): the second's intervals go to the windows. */

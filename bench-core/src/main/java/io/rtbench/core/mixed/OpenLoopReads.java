@@ -64,6 +64,8 @@ public final class OpenLoopReads {
 
     private final AtomicLong pending = new AtomicLong();
     private final AtomicReference<String> lastError = new AtomicReference<>();
+    /** Bumped by {@link #abandonPending()}: reads of an earlier generation no longer count when they finish. */
+    private volatile int generation;
 
     /**
      * @param timeout a read's bound (the target's timeout): a failed read is recorded at least at it
@@ -142,19 +144,31 @@ public final class OpenLoopReads {
             failed(intendedNanos, "more than " + maxPending + " reads pending: the target does not keep up");
             return;
         }
+        int current = generation;
         try {
-            pool.execute(() -> run(candidate, intendedNanos));
+            pool.execute(() -> run(candidate, intendedNanos, current));
         } catch (RejectedExecutionException e) {
             failed(intendedNanos, "the reader pool is shut down");
         }
     }
 
-    private void run(Candidate candidate, long intendedNanos) {
+    private void run(Candidate candidate, long intendedNanos, int issuedIn) {
+        if (issuedIn != generation) {
+            return; // abandoned while it waited for a reader: already counted as failed
+        }
         long found;
         try {
             found = reader.read(candidate);
         } catch (Exception e) {
-            failed(intendedNanos, e.getMessage() == null ? e.toString() : e.getMessage());
+            failed(intendedNanos, e.getMessage() == null ? e.toString() : e.getMessage(), issuedIn);
+            return;
+        }
+        succeeded(intendedNanos, found, issuedIn);
+    }
+
+    /** Accounts a finished read unless it was abandoned (synchronized with {@link #abandonPending}). */
+    private synchronized void succeeded(long intendedNanos, long found, int issuedIn) {
+        if (issuedIn != generation) {
             return;
         }
         long micros = (nanoClock.getAsLong() - intendedNanos) / 1000;
@@ -168,12 +182,38 @@ public final class OpenLoopReads {
     }
 
     private void failed(long intendedNanos, String reason) {
+        failed(intendedNanos, reason, generation);
+    }
+
+    private synchronized void failed(long intendedNanos, String reason, int issuedIn) {
+        if (issuedIn != generation) {
+            return;
+        }
         long micros = Math.max(timeoutMicros, (nanoClock.getAsLong() - intendedNanos) / 1000);
         select.recordMicros(micros);
         observer.accept(micros);
         errors.increment();
         lastError.set(reason);
         pending.decrementAndGet();
+    }
+
+    /**
+     * The phase is over and the reads still pending will not be waited for: each is counted as failed and recorded at
+     * the timeout (it has waited at least that long, or the caller would still be waiting), and none of them counts
+     * when it finishes later. Called after {@link #dispatch} returned.
+     */
+    public synchronized long abandonPending() {
+        generation++;
+        long abandoned = pending.getAndSet(0);
+        for (long i = 0; i < abandoned; i++) {
+            select.recordMicros(timeoutMicros);
+            observer.accept(timeoutMicros);
+            errors.increment();
+        }
+        if (abandoned > 0) {
+            lastError.set(abandoned + " reads still pending at the end of the phase");
+        }
+        return abandoned;
     }
 
     /** Reads handed over and not finished yet. */

@@ -156,6 +156,41 @@ class OpenLoopReadsTest {
     }
 
     /**
+     * Reads still queued when the phase ends are counted as failed at the timeout, so the counts add up; when they run
+     * later they count for nothing.
+     */
+    @Test
+    void readsStillPendingAtTheEndAreFailedAtTheTimeoutAndDoNotCountLater() {
+        List<Runnable> queued = new ArrayList<>();
+        OpenLoopReads reads = new OpenLoopReads(
+                candidates(10, 0),
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(5),
+                1000,
+                candidate -> 1,
+                queued::add, // a pool whose threads are all busy
+                nanos::get,
+                () -> EPOCH_MICROS,
+                deadline -> nanos.accumulateAndGet(deadline, Math::max),
+                select,
+                observed::add);
+        reads.dispatch(100, 0, 100 * MS, new AtomicBoolean());
+        assertThat(reads.pending()).isEqualTo(10);
+
+        assertThat(reads.abandonPending()).isEqualTo(10);
+        queued.forEach(Runnable::run);
+
+        OpenLoopReads.Counts counts = reads.counts();
+        assertThat(counts.issued()).isEqualTo(10);
+        assertThat(counts.errors()).isEqualTo(10);
+        assertThat(counts.succeeded()).isZero();
+        assertThat(reads.pending()).isZero();
+        assertThat(select.total().getTotalCount()).isEqualTo(10);
+        assertThat(select.total().getMinValue()).isGreaterThanOrEqualTo(4_995_000L);
+        assertThat(reads.lastError()).contains("10 reads still pending");
+    }
+
+    /**
      * Real threads: four generators offer concurrently while a pool of eight readers reads at the schedule's pace; no
      * event is read twice, and every read is one the generators offered.
      */
