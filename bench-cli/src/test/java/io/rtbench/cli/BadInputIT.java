@@ -90,7 +90,21 @@ class BadInputIT {
         cases.add(usage("run --bogus 1", "unknown option --bogus"));
         cases.add(usage("run --prometheus-port 70000", "--prometheus-port"));
         cases.add(usage("run --pipeline native --target postgres", "postgres does not ingest from Kafka itself"));
-        cases.add(usage("run --workload upsert", "--workload) must be ingest or dml"));
+        cases.add(usage("run --workload upsert", "--workload) must be ingest, dml or mixed"));
+        cases.add(usage("run --read-rate 200/s", "--read-rate is an option of --workload mixed"));
+        cases.add(usage("run --workload dml --read-query point", "--read-query is an option of --workload mixed"));
+        cases.add(usage("run --workload mixed", "needs --read-rate (e.g. 200/s) or --read-share"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --read-share 20%", "give one of them"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --read-query scan", "readQuery (--read-query)"));
+        cases.add(usage("run --workload mixed --read-rate 2MB", "not a number of reads per second"));
+        cases.add(usage("run --workload mixed --read-share 120%", "--read-share must be above 0%"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --users 0", "--users must be at least 1"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --read-age soon", "--read-age"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --window 10ms", "--window must be at least 1s"));
+        cases.add(usage("run --workload mixed --read-share 20% --rate max", "with --rate max give --read-rate"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --target questdb", "questdb has no reads"));
+        cases.add(usage("produce --destination null --workload mixed", "produce takes ingest or dml"));
+        cases.add(usage("calibrate --workload mixed --read-rate 200/s", "reference has no reads"));
         cases.add(usage("run --workload dml --updates lots", "'lots' is not a share"));
         cases.add(usage("run --workload dml --updates 70% --deletes 40%", "must stay below 100%"));
         cases.add(usage("run --workload dml --update-mode merge", "--update-mode"));
@@ -114,6 +128,9 @@ class BadInputIT {
                 "run --workers 2 --servers external --target null --bootstrap-servers " + closed + " --generators 2",
                 "a target every host can reach"));
         cases.add(usage("run --workers 2" + external + " --generators 2 --workload dml", "workload ingest only"));
+        cases.add(usage(
+                "run --workers 2" + external + " --generators 2 --workload mixed --read-rate 10/s",
+                "workload ingest only"));
         cases.add(usage("worker", "--bootstrap-servers"));
         cases.add(failure(
                 "run --workers 2" + external + " --generators 2 --connect-timeout 2s --prometheus-port 0 --result "

@@ -110,6 +110,12 @@ public abstract class TargetContractIT {
         assertThat(Targets.providers()).containsKey(kind);
     }
 
+    /** Workload {@code mixed}: see {@link ReadContract}. */
+    @Test
+    void readsFindWhatWasWritten() {
+        new ReadContract(this::open, VISIBLE_WITHIN, newGeneratorId()).check(config(uniqueCollection()));
+    }
+
     /** Workload {@code dml}: see {@link DmlContract}. */
     @Test
     void versionsDecideAndDeletesStay() {

@@ -5,6 +5,7 @@ import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.time.EpochClock;
@@ -31,6 +32,10 @@ final class GeneratorLoop {
     private final ProducerStats stats;
     private final DocSizeStats docSizes = new DocSizeStats();
     private volatile long lastEventTimeMicros = -1;
+    /** Workload {@code mixed}: where a sample of the events goes for the reads; null otherwise. */
+    private ReadCandidates reads;
+
+    private int untilOffer;
 
     GeneratorLoop(
             EventGenerator generator,
@@ -107,6 +112,11 @@ final class GeneratorLoop {
                 if (changes == null) {
                     json = generator.nextTransient(eventTimeMicros);
                     sink.add(json, seq, eventTimeMicros);
+                    if (reads != null && --untilOffer <= 0) {
+                        untilOffer = reads.stride();
+                        reads.offer(
+                                generator.lastIdMsb(), generator.lastIdLsb(), generator.lastUserId(), eventTimeMicros);
+                    }
                 } else {
                     json = changes.nextTransient(eventTimeMicros);
                     sink.add(json, seq, eventTimeMicros, changes.lastOp(), changes.lastVersion());
@@ -145,6 +155,11 @@ final class GeneratorLoop {
         }
         long behind = Math.max(0, due - produced);
         return new Share(length, due, behind, behind > 0 ? Math.max(0, now - next) : 0);
+    }
+
+    /** Workload {@code mixed}: offers every {@link ReadCandidates#stride()}-th event to the reads. */
+    void feed(ReadCandidates candidates) {
+        this.reads = candidates;
     }
 
     long generatorId() {

@@ -4,6 +4,7 @@ import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.time.EpochClock;
@@ -29,6 +30,10 @@ public final class ProducerSession implements AutoCloseable {
     private final String host = RunEnvironment.detect().host();
     private int generatorsCreated;
     private boolean abandoned;
+    /** Workload {@code mixed}: the reads' ledger and the {@code user_id} keyspace; null and 0 otherwise. */
+    private ReadCandidates reads;
+
+    private long users;
 
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
     public ProducerSession(ProducerSettings settings, EpochClock clock, String runId) {
@@ -59,9 +64,11 @@ public final class ProducerSession implements AutoCloseable {
         for (int i = 0; i < generators; i++) {
             GeneratorSettings own =
                     new GeneratorSettings(base.contentSeed() + generatorsCreated++, base.docSizeBytes());
-            EventGenerator generator = settings.dml() == null
-                    ? new EventGenerator(own, EventGenerator.randomGeneratorId())
-                    : EventGenerator.forChanges(own, EventGenerator.randomGeneratorId());
+            EventGenerator generator = settings.dml() != null
+                    ? EventGenerator.forChanges(own, EventGenerator.randomGeneratorId())
+                    : reads != null
+                            ? EventGenerator.forUsers(own, EventGenerator.randomGeneratorId(), users)
+                            : new EventGenerator(own, EventGenerator.randomGeneratorId());
             GeneratorAnnouncement announcement =
                     new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
             // The choice of ops and rows has its own random stream, seeded like the contents: reproducible per --seed.
@@ -76,10 +83,22 @@ public final class ProducerSession implements AutoCloseable {
                     clock,
                     PacingClock.SYSTEM,
                     stats));
+            if (reads != null) {
+                loops.get(loops.size() - 1).feed(reads);
+            }
         }
         ProducerStep step = new ProducerStep(loops, settings.generator().docSizeBytes(), PacingClock.SYSTEM);
         announce(loops, false);
         return step;
+    }
+
+    /**
+     * Workload {@code mixed}: the generators of later steps give each document a {@code user_id} of {@code users} and
+     * offer a sample of their events to {@code candidates} (docs/MEASUREMENT.md, "Reads under write load").
+     */
+    public void feedReads(ReadCandidates candidates, long userKeyspace) {
+        this.reads = candidates;
+        this.users = userKeyspace;
     }
 
     /**

@@ -6,6 +6,7 @@ import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.event.DocSizeStats;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
@@ -222,6 +223,12 @@ public final class ProducerStage implements Stage {
     }
 
     /** The generators of the current step. */
+    /** Workload {@code mixed}: see {@link ProducerSession#feedReads}; before the first step. */
+    public ProducerStage feedReads(ReadCandidates candidates, long users) {
+        session.feedReads(candidates, users);
+        return this;
+    }
+
     public List<Long> generatorIds() {
         return step == null ? List.of() : step.generatorIds();
     }

@@ -33,6 +33,13 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** Longer than a search engine's default refresh (1 s) and the pipeline before it; see DmlSettings. */
     public static final String MIN_ROW_AGE = "2s";
 
+    /** docs/GUIDE.md, "Reads under write load": seed 003's keyspace, read age and window. */
+    public static final String USERS = "10000000";
+
+    public static final String READ_AGE = "30m";
+    public static final String READ_QUERY = "point";
+    public static final String WINDOW = "60s";
+
     public static final String TARGET = "opensearch";
     public static final String PIPELINE = "kafka-bridge";
     public static final String SERVERS = "local";
@@ -87,6 +94,10 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--deletes", DELETES),
             Map.entry("--update-mode", UPDATE_MODE),
             Map.entry("--min-row-age", MIN_ROW_AGE),
+            Map.entry("--users", USERS),
+            Map.entry("--read-age", READ_AGE),
+            Map.entry("--read-query", READ_QUERY),
+            Map.entry("--window", WINDOW),
             Map.entry("--pipeline", PIPELINE),
             Map.entry("--servers", SERVERS),
             Map.entry("--collection", COLLECTION),

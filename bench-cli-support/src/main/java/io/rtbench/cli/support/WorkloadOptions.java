@@ -8,15 +8,49 @@ import picocli.CommandLine.Option;
 
 /**
  * What the generators emit (docs/GUIDE.md, "Updates and deletes"): inserts only ({@code ingest}), or inserts, updates
- * and deletes ({@code dml}). A picocli mixin of {@code produce} and the pipeline commands.
+ * and deletes ({@code dml}), or inserts with reads beside them ({@code mixed}, docs/GUIDE.md, "Reads under write
+ * load"; see {@link MixedOptions}). A picocli mixin of {@code produce} and the pipeline commands.
  */
 public final class WorkloadOptions {
 
     @Option(
             names = "--workload",
-            paramLabel = "ingest|dml",
-            description = "New events only, or updates and deletes too.")
+            paramLabel = "ingest|dml|mixed",
+            description = "New events only, updates and deletes too, or reads under the writes.")
     String workload;
+
+    @Option(
+            names = "--read-rate",
+            paramLabel = "RATE",
+            description = "mixed: reads per second, issued open-loop, e.g. 200/s (or --read-share).")
+    String readRate;
+
+    @Option(
+            names = "--read-share",
+            paramLabel = "SHARE",
+            description = "mixed: reads as a share of all operations, e.g. 20%% (or --read-rate).")
+    String readShare;
+
+    @Option(names = "--users", paramLabel = "N", description = "mixed: keyspace of user_id, drawn per document.")
+    String users;
+
+    @Option(
+            names = "--read-age",
+            paramLabel = "DURATION",
+            description = "mixed: reads pick events written at least this long ago, each once.")
+    String readAge;
+
+    @Option(
+            names = "--read-query",
+            paramLabel = "point|user-recent|aggregate",
+            description = "mixed: by _id, the newest 10 events of a user, or a user's count and average balance.")
+    String readQuery;
+
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            description = "mixed: latency percentiles per window of this length.")
+    String window;
 
     @Option(
             names = "--updates",
@@ -62,6 +96,11 @@ public final class WorkloadOptions {
         return minRowAge;
     }
 
+    /** The flags of workload {@code mixed} as given (null: not given). */
+    public MixedOptions mixed() {
+        return new MixedOptions(workload, readRate, readShare, users, readAge, readQuery, window);
+    }
+
     /**
      * The settings of workload {@code dml}, or null for {@code ingest}; {@link IllegalArgumentException} naming the
      * option for a value that cannot be parsed.
@@ -69,11 +108,12 @@ public final class WorkloadOptions {
     public static DmlSettings resolve(
             String workload, String updates, String deletes, String updateMode, String minRowAge) {
         String kind = workload == null ? Defaults.WORKLOAD : workload.trim().toLowerCase(Locale.ROOT);
-        if (kind.equals("ingest")) {
+        if (kind.equals("ingest") || kind.equals("mixed")) {
             return null;
         }
         if (!kind.equals("dml")) {
-            throw new IllegalArgumentException("workload (--workload) must be ingest or dml, got '" + workload + "'");
+            throw new IllegalArgumentException(
+                    "workload (--workload) must be ingest, dml or mixed, got '" + workload + "'");
         }
         return new DmlSettings(
                 share("updates (--updates)", updates == null ? Defaults.UPDATES : updates),

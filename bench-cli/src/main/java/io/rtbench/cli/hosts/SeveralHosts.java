@@ -40,7 +40,7 @@ public final class SeveralHosts {
             throw new UsageException("--generators (" + spec.generators() + ") must be at least --workers (" + workers
                     + "): each worker runs generators of its own");
         }
-        if (spec.dml() != null) {
+        if (spec.dml() != null || spec.mixed() != null) {
             throw new UsageException("--workers runs workload ingest only");
         }
         if (spec.repetitions().forks() > 1 || spec.repetitions().repeated()) {

@@ -82,6 +82,27 @@ final class HtmlReport {
         stages(out, runs, figures);
         distributions(out, runs, figures);
         overTime(out, runs, figures);
+        readsUnderLoad(out, runs, figures);
+    }
+
+    /** Workload mixed only: the read latency per window of each step (ReadWindowCharts). */
+    private static void readsUnderLoad(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
+        if (runs.stream().noneMatch(ReadWindowCharts::hasReads)) {
+            return;
+        }
+        out.append("<h2 id=\"reads\">Reads under write load</h2>\n")
+                .append("<p class=\"note\">Per window: ")
+                .append(escape(Metrics.SELECT))
+                .append(" p50 and p99 (a read's intended time in the open-loop schedule → its last row) and ")
+                .append(escape(Metrics.DATA))
+                .append(" p99. A window where both rise is the target busy with both.</p>\n");
+        for (ReportedRun run : runs) {
+            for (ReportedStep step : run.steps()) {
+                if (step.step().reads() != null) {
+                    figure(out, figures, ReadWindowCharts.perWindow(run, step));
+                }
+            }
+        }
     }
 
     private static void latencyVersusRate(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {

@@ -147,6 +147,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         builder.deletes = workload.deletes();
         builder.updateMode = workload.updateMode();
         builder.minRowAge = workload.minRowAge();
+        // workload mixed names its read rate, so that the refusal is the reference target's: it has no reads
+        builder.readRate = workload.mixed().readRate();
+        builder.readShare = workload.mixed().readShare();
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
         Step only =
                 RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));

@@ -6,6 +6,7 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -18,6 +19,7 @@ import io.rtbench.evaluator.BacklogStage;
 import io.rtbench.evaluator.EvaluatorMetrics;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.evaluator.ReadStage;
 import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
 import java.time.Duration;
@@ -26,8 +28,8 @@ import java.util.UUID;
 /**
  * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
  * (started here with {@code --servers local}), then the stages of the whole pipeline in the order they act: producer →
- * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → the target's utilisation
- * (where a source can read it) → backlog → audit.
+ * sink (bridge, Connect or the database's own consumer; none for {@code direct}) → probe → reads (workload
+ * {@code mixed}) → the target's utilisation (where a source can read it) → backlog → audit.
  */
 final class PipelineAssembly implements Engine.Assembly {
 
@@ -89,6 +91,7 @@ final class PipelineAssembly implements Engine.Assembly {
     public void open(RunResources run) {
         RunSpec spec = this.spec.forFork(run.fork());
         MeterRegistry registry = PrometheusEndpoint.forRun(run, prometheusHost, prometheusPort);
+        ReadCandidates candidates = spec.mixed() == null ? null : MixedReads.candidates(spec);
         RunServers servers = sharedServers != null
                 ? sharedServers
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
@@ -104,6 +107,9 @@ final class PipelineAssembly implements Engine.Assembly {
                     RunSettings.producer(spec, servers.bootstrapServers(), target),
                     EpochClock.SYSTEM,
                     UUID.randomUUID().toString()));
+            if (candidates != null) {
+                producer.feedReads(candidates, spec.mixed().users());
+            }
         }
         String consumerGroup = switch (spec.pipeline()) {
             case KAFKA_BRIDGE ->
@@ -148,6 +154,11 @@ final class PipelineAssembly implements Engine.Assembly {
         }
         auditTarget.ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
+        if (candidates != null) {
+            ReadStage reads = run.add(
+                    new ReadStage(target, spec.mixed(), spec.probeTimeout(), spec.docSize(), candidates, registry));
+            run.onTick(reads::tick);
+        }
         servers.targetUtilisation(spec.target(), target)
                 .ifPresent(source ->
                         run.add(new UtilisationSampler(source, new TargetGauges(registry, spec.target())::reading)));

@@ -57,6 +57,7 @@ final class ResultTable {
                     audit(step),
                     sustained(step));
             changes(step, out);
+            reads(step, out);
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
@@ -100,7 +101,8 @@ final class ResultTable {
     private enum Percentile {
         P50,
         P95,
-        P99
+        P99,
+        P999
     }
 
     private static String ms(StepResult step, String metric, Percentile percentile) {
@@ -112,6 +114,7 @@ final class ResultTable {
             case P50 -> summary.p50();
             case P95 -> summary.p95();
             case P99 -> summary.p99();
+            case P999 -> summary.p999();
         };
         return value >= 100 ? String.format(Locale.ROOT, "%,.0f", value) : String.format(Locale.ROOT, "%.1f", value);
     }
@@ -155,6 +158,28 @@ final class ResultTable {
                 step.events().landed(),
                 step.events().ids()));
         out.println(line);
+    }
+
+    /** Workload {@code mixed}: the reads' latency and counts on a line of their own (docs/GUIDE.md). */
+    private static void reads(StepResult step, PrintWriter out) {
+        if (step.reads() == null) {
+            return;
+        }
+        var reads = step.reads();
+        out.println(String.format(
+                Locale.ROOT,
+                "  reads (%s): select p50 %s p99 %s p99.9 %s | issued %,d failed %,d skipped %,d not found %,d"
+                        + " | writes:reads %s:%,d",
+                reads.query(),
+                ms(step, Metrics.SELECT, Percentile.P50),
+                ms(step, Metrics.SELECT, Percentile.P99),
+                ms(step, Metrics.SELECT, Percentile.P999),
+                reads.issued(),
+                reads.readErrors(),
+                reads.skipped(),
+                reads.notFound(),
+                reads.writes() == null ? "-" : String.format(Locale.ROOT, "%,d", reads.writes()),
+                reads.issued()));
     }
 
     private static String audit(StepResult step) {

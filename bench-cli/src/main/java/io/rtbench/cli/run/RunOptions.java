@@ -164,6 +164,12 @@ public final class RunOptions {
         flags.deletes = given.text("--deletes");
         flags.updateMode = given.text("--update-mode");
         flags.minRowAge = given.text("--min-row-age");
+        flags.readRate = given.text("--read-rate");
+        flags.readShare = given.text("--read-share");
+        flags.users = given.text("--users");
+        flags.readAge = given.text("--read-age");
+        flags.readQuery = given.text("--read-query");
+        flags.window = given.text("--window");
         return flags;
     }
 

@@ -62,7 +62,10 @@ final class RunSettings {
                 more.put("forkServers", true);
             }
         }
-        more.put("workload", spec.dml() == null ? "ingest" : "dml");
+        more.put("workload", spec.dml() != null ? "dml" : spec.mixed() != null ? "mixed" : "ingest");
+        if (spec.mixed() != null) {
+            MixedScenario.describe(spec.mixed(), more);
+        }
         if (spec.dml() != null) {
             more.put("updates", DmlSettings.percent(spec.dml().updateShare()));
             more.put("deletes", DmlSettings.percent(spec.dml().deleteShare()));

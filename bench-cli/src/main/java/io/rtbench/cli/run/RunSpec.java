@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
+import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
@@ -35,6 +36,7 @@ import java.util.Objects;
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
  * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  * @param dml workload {@code dml} (updates and deletes, docs/GUIDE.md); null for workload {@code ingest}
+ * @param mixed workload {@code mixed} (reads under write load, docs/GUIDE.md); null otherwise
  */
 public record RunSpec(
         String target,
@@ -67,7 +69,8 @@ public record RunSpec(
         Path result,
         Repetitions repetitions,
         boolean forkServers,
-        DmlSettings dml) {
+        DmlSettings dml,
+        MixedSettings mixed) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -139,12 +142,16 @@ public record RunSpec(
                 result,
                 repetitions,
                 forkServers,
-                dml);
+                dml,
+                mixed);
     }
 
     /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
     public TargetConfig target(URI url, Credentials credentials, Duration timeout) {
         TargetConfig config = new TargetConfig(target, url, collection, credentials, timeout, targetOptions);
+        if (mixed != null) {
+            return config.forMixed();
+        }
         return dml == null ? config : config.forDml(dml.updateMode());
     }
 

@@ -10,10 +10,12 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.MixedOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
+import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
@@ -99,6 +101,15 @@ public final class RunSpecBuilder {
     public String deletes;
     public String updateMode;
     public String minRowAge;
+
+    /** Workload {@code mixed} (docs/GUIDE.md, "Reads under write load"): {@code --read-rate} or {@code --read-share}. */
+    public String readRate;
+
+    public String readShare;
+    public String users;
+    public String readAge;
+    public String readQuery;
+    public String window;
 
     /**
      * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
@@ -210,6 +221,7 @@ public final class RunSpecBuilder {
                 throw new IllegalArgumentException("workload (--workload dml): " + reason);
             });
         }
+        MixedSettings mixed = mixed(provider, resolvedRates);
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -262,7 +274,28 @@ public final class RunSpecBuilder {
                                 "warmupIterations (--warmup-iterations)",
                                 or(warmupIterations, Integer.parseInt(Defaults.WARMUP_ITERATIONS)))),
                 Boolean.TRUE.equals(forkServers),
-                dml);
+                dml,
+                mixed);
+    }
+
+    /**
+     * Workload {@code mixed}, or null; a usage error for read options without it, a target without reads, or a read
+     * share at an unpaced rate (a share of what?).
+     */
+    private MixedSettings mixed(TargetProvider provider, List<Rate> resolvedRates) {
+        MixedSettings mixed =
+                new MixedOptions(workload, readRate, readShare, users, readAge, readQuery, window).resolve();
+        if (mixed == null) {
+            return null;
+        }
+        provider.readRefusal(mixed.readQuery()).ifPresent(reason -> {
+            throw new IllegalArgumentException("workload (--workload mixed): " + reason);
+        });
+        if (mixed.readShare() != null && resolvedRates.stream().anyMatch(Rate::isMax)) {
+            throw new IllegalArgumentException("readShare (--read-share) is a share of a paced write rate; with --rate"
+                    + " max give --read-rate instead");
+        }
+        return mixed;
     }
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */

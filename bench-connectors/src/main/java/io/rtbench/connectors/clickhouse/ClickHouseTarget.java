@@ -4,6 +4,8 @@ import io.rtbench.connectors.common.DriverOptions;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.ReadQuery;
+import io.rtbench.core.target.Readable;
 import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -42,8 +44,11 @@ import java.util.stream.Collectors;
  * parameter). Until parts merge, old versions and deleted rows are still there: the consistent read is {@code FINAL};
  * the probe also measures the plain read ({@code WithoutFinal}), which is what a query without {@code FINAL} sees.
  * Updates are whole rows: {@code --update-mode patch} is refused ({@link ClickHouseTargetProvider}).
+ *
+ * <p>Workload {@code mixed} (target option {@code workload=mixed}): a {@code user_id} column for the reads, see
+ * {@link ClickHouseReads}.
  */
-final class ClickHouseTarget implements Target, Versioned, Statements {
+final class ClickHouseTarget implements Target, Versioned, Statements, Readable {
 
     /** The read path of a plain query, whose rows are merged into versions only eventually. */
     static final String WITHOUT_FINAL = "WithoutFinal";
@@ -59,6 +64,7 @@ final class ClickHouseTarget implements Target, Versioned, Statements {
     private final String insertPath;
     private final ClickHouseSql sql;
     private final boolean dml;
+    private final boolean mixed;
     private volatile String version;
 
     ClickHouseTarget(TargetConfig config) {
@@ -68,6 +74,7 @@ final class ClickHouseTarget implements Target, Versioned, Statements {
         this.insertPath = "/?query=" + urlEncode("INSERT INTO " + qualifiedTable + " FORMAT JSONEachRow");
         this.sql = new ClickHouseSql(config, database + "." + table);
         this.dml = config.dml();
+        this.mixed = config.mixed();
     }
 
     /** Option {@code database}, checked. */
@@ -112,7 +119,8 @@ final class ClickHouseTarget implements Target, Versioned, Statements {
                         + (dml
                                 ? " (" + columns + ", _op String, _version UInt64, _deleted UInt8)"
                                         + " ENGINE = ReplacingMergeTree(_version) ORDER BY (generator_identifier, _id)"
-                                : " (" + columns + ") ENGINE = ReplacingMergeTree()"
+                                : " (" + columns + (mixed ? ", " + ClickHouseReads.USER_COLUMN : "")
+                                        + ") ENGINE = ReplacingMergeTree()"
                                         + " ORDER BY (generator_identifier, _event_time, _id)"));
     }
 
@@ -152,6 +160,16 @@ final class ClickHouseTarget implements Target, Versioned, Statements {
             return AuditCounts.NONE;
         }
         return new AuditCounts(count, Long.parseLong(row[1]), Long.parseLong(row[2]));
+    }
+
+    /** Workload {@code mixed}: see {@link ClickHouseReads}. */
+    @Override
+    public long read(ReadQuery query, String id, long userId) {
+        if (!mixed) {
+            throw new IllegalStateException("the table was opened without target option workload=mixed");
+        }
+        return ClickHouseReads.found(
+                query, sql.selectRows("read", ClickHouseReads.sql(qualifiedTable, query, quoted(id), userId)));
     }
 
     @Override

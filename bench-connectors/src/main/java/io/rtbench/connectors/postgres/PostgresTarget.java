@@ -6,6 +6,8 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.ReadQuery;
+import io.rtbench.core.target.Readable;
 import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -42,7 +44,7 @@ import java.util.Set;
  * <p>Workload {@code dml} (target option {@code workload=dml}): versioned upserts, deletes as tombstones, see
  * {@link PostgresChanges}; the probe and the audit read live rows only ({@code NOT _deleted}).
  */
-final class PostgresTarget implements Target, Versioned, Statements {
+final class PostgresTarget implements Target, Versioned, Statements, Readable {
 
     private final String table;
     private final String quotedTable;
@@ -52,6 +54,7 @@ final class PostgresTarget implements Target, Versioned, Statements {
     private final String insertSql;
     private final PostgresChanges changes;
     private final boolean patch;
+    private final boolean mixed;
     private volatile String version;
 
     PostgresTarget(TargetConfig config) {
@@ -67,6 +70,7 @@ final class PostgresTarget implements Target, Versioned, Statements {
                 new org.postgresql.Driver(), url.jdbcUrl(), properties(config, url), poolSize, config.timeout());
         this.changes = config.dml() ? new PostgresChanges(quotedTable) : null;
         this.patch = config.updateMode() == UpdateMode.PATCH;
+        this.mixed = config.mixed();
         this.insertSql = "INSERT INTO " + quotedTable + " (_id, generator_identifier, _event_time, _seq, doc)"
                 + " VALUES (?, ?, ?, ?, ?::jsonb) ON CONFLICT (_id) DO NOTHING";
     }
@@ -101,6 +105,9 @@ final class PostgresTarget implements Target, Versioned, Statements {
                         + " (generator_identifier, _event_time DESC)"));
         if (changes != null) {
             statements.addAll(1, List.of(changes.addColumns()));
+        }
+        if (mixed) {
+            statements.add(PostgresReads.createIndex(table, quotedTable));
         }
         run("creating table " + table, (connection, seconds) -> {
             try (Statement statement = connection.createStatement()) {
@@ -174,6 +181,14 @@ final class PostgresTarget implements Target, Versioned, Statements {
                 }
             }
         });
+    }
+
+    /** Workload {@code mixed}: see {@link PostgresReads}. */
+    @Override
+    public long read(ReadQuery query, String id, long userId) {
+        return run(
+                "read",
+                (connection, seconds) -> PostgresReads.read(connection, seconds, quotedTable, query, id, userId));
     }
 
     @Override

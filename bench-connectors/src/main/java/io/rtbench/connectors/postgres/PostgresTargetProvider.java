@@ -1,6 +1,7 @@
 package io.rtbench.connectors.postgres;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -40,6 +41,12 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new PostgresUtilisation(config));
+    }
+
+    /** Every query: by the primary key, or through an index on user_id (see PostgresReads). */
+    @Override
+    public Optional<String> readRefusal(ReadQuery query) {
+        return Optional.empty();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.rtbench.connectors.questdb;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -30,6 +31,14 @@ public final class QuestDbTargetProvider implements TargetProvider {
         return Optional.of("questdb cannot apply versions or deletes (its deduplication key must hold the designated"
                 + " timestamp, so an update with a new _event_time is a new row, and it has no DELETE; docs/TARGETS.md):"
                 + " use --workload ingest");
+    }
+
+    /** Not implemented: see the reason. */
+    @Override
+    public Optional<String> readRefusal(ReadQuery query) {
+        return Optional.of("questdb has no reads: its table keeps the document as text, with no user_id column, and"
+                + " QuestDB indexes SYMBOL columns only, so every read would scan the table (docs/TARGETS.md); use"
+                + " clickhouse, postgres, elasticsearch or opensearch");
     }
 
     @Override

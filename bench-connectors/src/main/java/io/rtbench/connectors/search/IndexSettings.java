@@ -45,12 +45,18 @@ record IndexSettings(int shards, int replicas, String refreshInterval, String ge
      * event re-delivered after a long outage cannot bring a deleted document back, and {@code _op} is a keyword.
      */
     String createIndexBody(boolean dml) {
+        return createIndexBody(dml, false);
+    }
+
+    /** With {@code mixed}: the fields of the reads ({@link SearchReads#MAPPINGS}). */
+    String createIndexBody(boolean dml, boolean mixed) {
         return "{\"settings\":{\"index\":{\"number_of_shards\":" + shards + ",\"number_of_replicas\":" + replicas
                 + ",\"refresh_interval\":\"" + refreshInterval + "\"" + (dml ? ",\"gc_deletes\":\"1h\"" : "") + "}},"
                 + "\"mappings\":{\"dynamic\":true,\"properties\":{"
                 + "\"generator_identifier\":{\"type\":\"" + generatorIdType + "\"},"
                 + "\"_event_time\":{\"type\":\"long\"},"
                 + (dml ? "\"_op\":{\"type\":\"keyword\"}," : "")
+                + (mixed ? SearchReads.MAPPINGS : "")
                 + "\"_seq\":{\"type\":\"long\"}}}}";
     }
 

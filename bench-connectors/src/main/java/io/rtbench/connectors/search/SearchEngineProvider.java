@@ -1,6 +1,7 @@
 package io.rtbench.connectors.search;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -53,6 +54,12 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     @Override
     public final Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new SearchEngineUtilisation(config));
+    }
+
+    /** Every query, on user_id mapped as a keyword (see SearchReads). */
+    @Override
+    public final Optional<String> readRefusal(ReadQuery query) {
+        return Optional.empty();
     }
 
     @Override

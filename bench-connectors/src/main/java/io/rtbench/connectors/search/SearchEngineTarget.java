@@ -9,6 +9,8 @@ import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.ReadQuery;
+import io.rtbench.core.target.Readable;
 import io.rtbench.core.target.Statements;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
@@ -43,11 +45,12 @@ import org.slf4j.LoggerFactory;
  * <p>Workload {@code dml} (target option {@code workload=dml}): external versions and real deletes, see
  * {@link ChangesBody}; the probe reads documents by id with their versions, the audit every document's {@code _seq}.
  */
-final class SearchEngineTarget implements Target, Versioned, Statements {
+final class SearchEngineTarget implements Target, Versioned, Statements, Readable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchEngineTarget.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String JSON_TYPE = "application/json";
+    private static final java.util.regex.Pattern UUID_TEXT = java.util.regex.Pattern.compile("[0-9a-fA-F-]{36}");
     /** Documents per page of the audit of workload {@code dml} (the engines' default result window). */
     private static final int AUDIT_PAGE = 10_000;
 
@@ -59,6 +62,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements {
     private final String displayUrl;
     private final boolean dml;
     private final boolean patch;
+    private final boolean mixed;
     private volatile String version;
 
     SearchEngineTarget(Flavour flavour, TargetConfig config) {
@@ -70,6 +74,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements {
         this.displayUrl = TargetErrors.display(config.requireUrl());
         this.dml = config.dml();
         this.patch = config.updateMode() == UpdateMode.PATCH;
+        this.mixed = config.mixed();
     }
 
     @Override
@@ -83,7 +88,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements {
         if (exists.status() == 200) {
             return;
         }
-        byte[] body = settings.createIndexBody(dml).getBytes(StandardCharsets.UTF_8);
+        byte[] body = settings.createIndexBody(dml, mixed).getBytes(StandardCharsets.UTF_8);
         Response created = http.send(deadline, "PUT", "/" + index, body, JSON_TYPE, what);
         if (created.isSuccess()) {
             LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
@@ -147,6 +152,16 @@ final class SearchEngineTarget implements Target, Versioned, Statements {
         return hits.size() == 0
                 ? OptionalLong.empty()
                 : OptionalLong.of(hits.get(0).path("sort").path(0).asLong());
+    }
+
+    /** Workload {@code mixed}: see {@link SearchReads}. */
+    @Override
+    public long read(ReadQuery query, String id, long userId) {
+        if (!UUID_TEXT.matcher(id).matches()) {
+            throw new IllegalArgumentException("not an _id: " + id);
+        }
+        return SearchReads.read(
+                query, id, userId, (what, filterPath, body) -> search(http.deadline(), what, filterPath, body));
     }
 
     /** Refreshes (so that every acknowledged write counts), then the exact count and the highest {@code _seq}. */

@@ -39,6 +39,11 @@ public final class EventGenerator {
 
     private long lastIdMsb;
     private long lastIdLsb;
+    /** Workload {@code mixed}: the keyspace of {@code user_id}; 0 for documents without one. */
+    private final long users;
+
+    private final SplittableRandom userRandom;
+    private long lastUserId = -1;
 
     /**
      * Builds the value pools from datafaker (0.5–1 s in a fresh JVM, mostly datafaker initializing itself; ~40 ms
@@ -58,12 +63,34 @@ public final class EventGenerator {
         return new EventGenerator(settings, generatorId, ValuePools.build(settings.contentSeed()), 0, true);
     }
 
+    /**
+     * A generator for workload {@code mixed}: each document carries a {@code user_id} drawn uniformly from 0 …
+     * {@code users}−1 (its own random stream, seeded like the contents), right after {@code _seq}; the body leaves room
+     * for it, so documents keep the target size exactly.
+     */
+    public static EventGenerator forUsers(GeneratorSettings settings, long generatorId, long users) {
+        if (users < 1) {
+            throw new IllegalArgumentException("users must be at least 1, got " + users);
+        }
+        return new EventGenerator(settings, generatorId, ValuePools.build(settings.contentSeed()), 0, false, users);
+    }
+
     /** For tests and for sharing pools between generators with the same seed. */
     EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq) {
         this(settings, generatorId, pools, firstSeq, false);
     }
 
     EventGenerator(GeneratorSettings settings, long generatorId, ValuePools pools, long firstSeq, boolean changes) {
+        this(settings, generatorId, pools, firstSeq, changes, 0);
+    }
+
+    EventGenerator(
+            GeneratorSettings settings,
+            long generatorId,
+            ValuePools pools,
+            long firstSeq,
+            boolean changes,
+            long users) {
         if (generatorId < 0) {
             throw new IllegalArgumentException("generator id must be non-negative, got " + generatorId);
         }
@@ -79,8 +106,10 @@ public final class EventGenerator {
                 pools,
                 new SplittableRandom(settings.contentSeed()),
                 settings.docSizeBytes(),
-                changes ? EventLayout.MAX_CHANGE_FIELDS_BYTES : 0);
+                changes ? EventLayout.MAX_CHANGE_FIELDS_BYTES : users > 0 ? EventLayout.MAX_USER_FIELD_BYTES : 0);
         this.seq = firstSeq;
+        this.users = users;
+        this.userRandom = new SplittableRandom(settings.contentSeed() ^ 0x5DEECE66DL);
     }
 
     /**
@@ -133,7 +162,17 @@ public final class EventGenerator {
                 eventTimeMicros,
                 uuidV4MostSignificant(idRandom.nextLong()),
                 uuidV4LeastSignificant(idRandom.nextLong()));
+        if (users > 0) {
+            lastUserId = userRandom.nextLong(users);
+            buffer.put(EventLayout.USER_PREFIX);
+            buffer.putDecimal(lastUserId);
+        }
         body.write(buffer);
+    }
+
+    /** Workload {@code mixed}: the {@code user_id} of the event written last; -1 without users. */
+    public long lastUserId() {
+        return lastUserId;
     }
 
     private void writePrefix(long eventTimeMicros, long idMsb, long idLsb) {

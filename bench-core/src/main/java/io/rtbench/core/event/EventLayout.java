@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * <pre>{"_id":"&lt;36-char UUID&gt;","_event_time":&lt;µs&gt;,"generator_identifier":&lt;id&gt;,"_seq":&lt;n&gt;,…}</pre>
  *
  * In workload {@code dml} the prefix goes on with {@code "_op":"i|u|d","_version":<n>}; a delete's document ends there
- * (docs/MEASUREMENT.md, "Workload dml").
+ * (docs/MEASUREMENT.md, "Workload dml"). In workload {@code mixed} it goes on with {@code ,"user_id":<n>} instead.
  *
  * The rest of the document is ordinary JSON. Elasticsearch and OpenSearch refuse {@code _id} in the source, so their
  * driver sends {@code "{" + json[SOURCE_WITHOUT_ID_OFFSET..]} as the source and the id in the action line.
@@ -27,6 +27,11 @@ public final class EventLayout {
      * delete's {@code _seq}, {@code _version} and generator from this header.
      */
     public static final String DELETE_HEADER = "rtbench.delete";
+
+    /** Workload {@code mixed}: the high-cardinality key of the reads, right after {@code _seq}. */
+    static final byte[] USER_PREFIX = ascii(",\"user_id\":");
+    /** The longest {@code ,"user_id":<n>}. */
+    static final int MAX_USER_FIELD_BYTES = 11 + 19;
 
     /** The longest {@code ,"_op":"u","_version":<n>} of a {@code dml} document. */
     static final int MAX_CHANGE_FIELDS_BYTES = 10 + 12 + 19;

@@ -31,5 +31,11 @@ public final class Metrics {
     /** Calibration of workload {@code dml}: each delete's true visibility time − its {@code _event_time}. */
     public static final String DELETE_TRUTH = "deleteTruth";
 
+    /**
+     * Workload {@code mixed}: a read's intended time (its place in the open-loop schedule) → its last row
+     * (docs/MEASUREMENT.md, "Reads under write load"); failed reads at least at the timeout.
+     */
+    public static final String SELECT = "select";
+
     private Metrics() {}
 }

@@ -27,7 +27,8 @@ public record StepResult(
         String histogramLog,
         StepRepetitions repetitions,
         Utilisation utilisation,
-        List<WorkerShare> workers) {
+        List<WorkerShare> workers,
+        StepReads reads) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -39,6 +40,7 @@ public record StepResult(
      *     utilisation"); absent where no source could be read
      * @param workers a run on several hosts ({@code rtbench run --workers N}, docs/GUIDE.md "Several hosts"): each
      *     worker's share; absent for a run on one host
+     * @param reads the reads of workload {@code mixed}; absent otherwise
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
@@ -84,7 +86,8 @@ public record StepResult(
                 .histogramLog(histogramLog)
                 .repetitions(repetitions)
                 .utilisation(utilisation)
-                .workers(workers);
+                .workers(workers)
+                .reads(reads);
     }
 
     /**
@@ -178,8 +181,14 @@ public record StepResult(
         private StepRepetitions repetitions;
         private Utilisation utilisation;
         private List<WorkerShare> workers;
+        private StepReads reads;
 
         private Builder() {}
+
+        public Builder reads(StepReads value) {
+            this.reads = value;
+            return this;
+        }
 
         public Builder rate(StepRate value) {
             this.rate = value;
@@ -295,7 +304,8 @@ public record StepResult(
                     histogramLog,
                     repetitions,
                     utilisation,
-                    workers);
+                    workers,
+                    reads);
         }
     }
 }

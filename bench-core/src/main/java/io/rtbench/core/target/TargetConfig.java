@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * @param timeout upper bound of any single call to the target
  * @param options driver-specific settings (e.g. {@code refresh.interval}, {@code shards}); strings, parsed by the
  *     driver. Two are every driver's, set by the run rather than by hand: {@value #WORKLOAD_OPTION} ({@code dml} for
- *     workload {@code dml}: versioned writes, deletes, the collection laid out for them) and
+ *     workload {@code dml}: versioned writes, deletes, the collection laid out for them; {@code mixed}: the collection
+ *     laid out for reads by {@code user_id}) and
  *     {@value #UPDATE_MODE_OPTION} ({@code patch}: updates carry only the changed fields)
  */
 public record TargetConfig(
@@ -75,12 +76,28 @@ public record TargetConfig(
 
     /** Whether the collection takes workload {@code dml}: versioned writes and deletes. */
     public boolean dml() {
+        return workload().equals("dml");
+    }
+
+    /** Whether the collection takes workload {@code mixed}: laid out for reads by {@code user_id} ({@link Readable}). */
+    public boolean mixed() {
+        return workload().equals("mixed");
+    }
+
+    private String workload() {
         String workload = options.getOrDefault(WORKLOAD_OPTION, "ingest").trim();
-        if (!workload.equals("ingest") && !workload.equals("dml")) {
+        if (!workload.equals("ingest") && !workload.equals("dml") && !workload.equals("mixed")) {
             throw new IllegalArgumentException(
-                    "target option " + WORKLOAD_OPTION + "=" + workload + " is invalid; expected ingest or dml");
+                    "target option " + WORKLOAD_OPTION + "=" + workload + " is invalid; expected ingest, dml or mixed");
         }
-        return workload.equals("dml");
+        return workload;
+    }
+
+    /** This config for workload {@code mixed}. */
+    public TargetConfig forMixed() {
+        Map<String, String> withMixed = new TreeMap<>(options);
+        withMixed.put(WORKLOAD_OPTION, "mixed");
+        return withOptions(withMixed);
     }
 
     /** How updates of workload {@code dml} are written: whole documents, or patches of a few fields. */

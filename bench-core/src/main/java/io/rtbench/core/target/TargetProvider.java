@@ -47,6 +47,15 @@ public interface TargetProvider {
     }
 
     /**
+     * Why this kind cannot run the reads of workload {@code mixed} with the given query, as one line for a usage error;
+     * empty when its targets, opened with target option {@code workload=mixed}, implement {@link Readable}. The default
+     * refuses: a driver opts in.
+     */
+    default Optional<String> readRefusal(ReadQuery query) {
+        return Optional.of(kind() + " has no reads (docs/TARGETS.md); use --workload ingest or dml");
+    }
+
+    /**
      * Whether this kind's targets, opened for workload {@code dml}, implement {@link Statements} ({@code rtbench dml}); a
      * usage error otherwise, before any server starts.
      */

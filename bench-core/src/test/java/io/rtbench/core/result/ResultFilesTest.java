@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -184,6 +185,42 @@ class ResultFilesTest {
         Path file = dir.resolve("one.json");
         ResultFiles.write(file, sampleRun());
         assertThat(JSON.readTree(file.toFile()).at("/steps/0").has("workers")).isFalse();
+    }
+
+    /** Workload mixed: the reads of a step, their windows and the select latency validate and read back. */
+    @Test
+    void aStepWithReadsValidatesAndReadsBack() throws IOException {
+        RunResult run = sampleRun();
+        LatencySummary select = new LatencySummary(1000, 0.4, 3.0, 8.0, 38.0, 75.0, 77.0);
+        StepResult step = run.steps().get(0).toBuilder()
+                .latencies(Map.of(Metrics.SELECT, select))
+                .reads(new StepReads(
+                        "point",
+                        200,
+                        1000,
+                        999,
+                        1,
+                        3,
+                        0,
+                        0,
+                        4000L,
+                        0.2,
+                        5.0,
+                        List.of(new StepReads.Window(1, 0, 5.0, Map.of(Metrics.SELECT, select)))))
+                .build();
+        RunResult mixed = run.withSteps(List.of(step)).finished(Instant.parse("2026-11-22T10:01:00Z"), true);
+        Path file = dir.resolve("mixed.json");
+
+        ResultFiles.write(file, mixed);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/reads/readErrors").asLong()).isEqualTo(1);
+        assertThat(written.at("/steps/0/reads/windows/0/latencyMs/select/p99").asDouble())
+                .isEqualTo(38.0);
+        assertThat(ResultFiles.read(file)).isEqualTo(mixed);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) written.at("/steps/0/reads")).put("query", "scan");
+        assertThat(validate(written)).as("an unknown query").isNotEmpty();
     }
 
     static RunResult sampleRun() {

@@ -1,0 +1,82 @@
+package io.rtbench.core.mixed;
+
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.StepReads.Window;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency per {@code --window} of a measured phase (docs/MEASUREMENT.md, "Windows"): the engine hands every second's
+ * interval of each recorder to {@link #tick}; the intervals of the chosen metrics are merged into the open window's
+ * histograms (never averaging percentiles), and a window closes at the tick nearest its end (within half a second). Memory is one
+ * histogram per metric for the open window and a summary per closed one, so a 12-hour run keeps it flat.
+ */
+public final class WindowSummaries {
+
+    private static final long HALF_TICK_NANOS = 500_000_000L;
+
+    private final long windowNanos;
+    private final Set<String> metrics;
+    private final List<Window> closed = new ArrayList<>();
+    private final Map<String, Histogram> open = new LinkedHashMap<>();
+    private long phaseStartNanos;
+    private long openedNanos;
+    private boolean started;
+
+    /** @param metrics the metrics to summarize per window ({@code select}, {@code data}, {@code sinkWrite}) */
+    public WindowSummaries(Duration window, Set<String> metrics) {
+        this.windowNanos = window.toNanos();
+        this.metrics = Set.copyOf(metrics);
+    }
+
+    /** A measured phase starts: forgets earlier windows and opens the first. */
+    public synchronized void start(long startNanos) {
+        closed.clear();
+        open.clear();
+        phaseStartNanos = startNanos;
+        openedNanos = startNanos;
+        started = true;
+    }
+
+    /** One second's intervals by metric name (µs), taken at {@code nowNanos}. */
+    public synchronized void tick(Map<String, Histogram> intervals, long nowNanos) {
+        if (!started) {
+            return;
+        }
+        for (String metric : metrics) {
+            Histogram interval = intervals.get(metric);
+            if (interval != null && interval.getTotalCount() > 0) {
+                open.computeIfAbsent(metric, name -> LatencyRecorder.newHistogram())
+                        .add(interval);
+            }
+        }
+        // the ticks come about a second apart, not on the window's boundary: the tick nearest the end closes it
+        if (nowNanos - (openedNanos + windowNanos) >= -HALF_TICK_NANOS) {
+            close(nowNanos);
+        }
+    }
+
+    private void close(long nowNanos) {
+        Map<String, LatencySummary> summaries = new LinkedHashMap<>();
+        open.forEach((metric, histogram) -> summaries.put(metric, LatencySummary.ofMicros(histogram)));
+        closed.add(new Window(
+                closed.size() + 1, (openedNanos - phaseStartNanos) / 1e9, (nowNanos - openedNanos) / 1e9, summaries));
+        open.clear();
+        openedNanos = nowNanos;
+    }
+
+    /** The phase is over: closes the open window if it holds anything, and returns every window in order. */
+    public synchronized List<Window> finish(long nowNanos) {
+        if (started && !open.isEmpty()) {
+            close(nowNanos);
+        }
+        started = false;
+        return List.copyOf(closed);
+    }
+}
