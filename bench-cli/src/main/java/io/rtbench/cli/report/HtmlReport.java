@@ -95,11 +95,18 @@ final class HtmlReport {
                 .append(escape(Metrics.SELECT))
                 .append(" p50 and p99 (a read's intended time in the open-loop schedule → its last row) and ")
                 .append(escape(Metrics.DATA))
-                .append(" p99. A window where both rise is the target busy with both.</p>\n");
+                .append(" p99. A window where both rise is the target busy with both. Beside it, where the step ")
+                .append("measured it, the target's CPU in each second, on the same time axis.</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
                 if (step.step().reads() != null) {
+                    // seed 003's view: read latency per window beside what the target's CPU did meanwhile
+                    out.append("<div class=\"pair\">\n");
                     figure(out, figures, ReadWindowCharts.perWindow(run, step));
+                    if (step.step().utilisation() != null) {
+                        figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
+                    }
+                    out.append("</div>\n");
                 }
             }
         }

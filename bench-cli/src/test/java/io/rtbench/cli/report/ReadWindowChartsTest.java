@@ -8,6 +8,8 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepReads;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.Utilisation;
+import io.rtbench.core.utilisation.Utilisation.Sample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,5 +90,32 @@ class ReadWindowChartsTest {
                 .as("one chart more than the same run without reads")
                 .isEqualTo(PNG.matcher(Files.readString(plain)).results().count() + 1);
         assertThat(Files.readString(plain)).doesNotContain("Reads under write load");
+    }
+
+    @Test
+    void aStepsReadWindowsStandBesideTheTargetsCpuOverTheSameSeconds() throws IOException {
+        RunResult fixture = ResultFiles.read(withReads());
+        List<StepResult> steps = new ArrayList<>(fixture.steps());
+        steps.set(
+                0,
+                steps.get(0).toBuilder()
+                        .utilisation(Utilisation.of(
+                                "process",
+                                List.of(
+                                        new Sample(0, null, 1L, 1L),
+                                        new Sample(1, 70.0, 1L, 1L),
+                                        new Sample(2, 90.0, 1L, 1L))))
+                        .build());
+        Path file = dir.resolve("mixed-cpu.json");
+        ResultFiles.write(file, fixture.withSteps(steps));
+        Path html = dir.resolve("mixed-cpu.html");
+
+        Reports.write(new ReportRequest(List.of(file), html, null), CLOCK);
+
+        String reads = Files.readString(html).split("<h2 id=\"reads\">", 2)[1];
+        assertThat(reads)
+                .as("in the reads section, the window chart and the CPU chart share one row")
+                .containsPattern("<div class=\"pair\">\n<figure>\n<figcaption>Read and data latency per window[^<]*"
+                        + "</figcaption>(?s:(?!</div>).)*<figcaption>Target CPU over time");
     }
 }
