@@ -5,6 +5,7 @@ import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.local.ClickHouseFactory;
 import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.local.PostgresFactory;
+import io.rtbench.servers.local.XmlConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -26,6 +27,11 @@ public final class DatabaseContainers {
 
     private static final String CLICKHOUSE_HOST_NETWORK_CONFIG =
             "/etc/clickhouse-server/config.d/rtbench-host-network.xml";
+    /** After the file above (config.d merges in name order): a setting may still move a port. */
+    private static final String CLICKHOUSE_SETTINGS_CONFIG = "/etc/clickhouse-server/config.d/rtbench-settings.xml";
+
+    private static final String CLICKHOUSE_SETTINGS_USERS = "/etc/clickhouse-server/users.d/rtbench-settings.xml";
+    private static final String PROFILE_PREFIX = "profile.";
     private static final int POSTGRES_PORT = 5432;
 
     private DatabaseContainers() {}
@@ -36,12 +42,12 @@ public final class DatabaseContainers {
      * consumes Kafka itself, and the broker's address ({@code 127.0.0.1:P}, advertised as {@code localhost:P}) must
      * mean the same inside the container as outside (docs/TARGETS.md, docs/DOCKER.md). A config.d file moves its ports
      * to free ones of this machine and keeps it on loopback, as the local provider's.
+     *
+     * <p>Settings as the local provider's: {@code profile.NAME=VALUE} sets a query setting of the default profile
+     * (users.d), e.g. {@code profile.stream_flush_interval_ms}; any other dotted name sets that element of the server's
+     * config (config.d), e.g. {@code logger.level=trace}.
      */
     public static RunningServer clickhouse(DockerImages images, ServerOptions options) {
-        if (!options.settings().isEmpty()) {
-            throw new IllegalArgumentException("the docker provider's clickhouse takes no settings, got "
-                    + options.settings().keySet());
-        }
         int port = FreePorts.orFree(options.port());
         String address = "http://127.0.0.1:" + port;
         DockerImageName image = images.image(ClickHouseFactory.KIND, "clickhouse/clickhouse-server");
@@ -55,6 +61,18 @@ public final class DatabaseContainers {
                         Transferable.of(hostNetworkConfig(port, FreePorts.free()), 0644),
                         CLICKHOUSE_HOST_NETWORK_CONFIG)
                 .waitingFor(new HttpOkWait(address + "/"));
+        XmlConfig config = new XmlConfig();
+        XmlConfig users = new XmlConfig();
+        options.settings().forEach((name, value) -> {
+            if (name.startsWith(PROFILE_PREFIX)) {
+                users.set("profiles.default." + name.substring(PROFILE_PREFIX.length()), value);
+            } else {
+                config.set(name, value);
+            }
+        });
+        container
+                .withCopyToContainer(Transferable.of(config.toXml("yandex"), 0644), CLICKHOUSE_SETTINGS_CONFIG)
+                .withCopyToContainer(Transferable.of(users.toXml("yandex"), 0644), CLICKHOUSE_SETTINGS_USERS);
         ContainerLog log = Containers.start(ClickHouseFactory.KIND, image, container);
         try {
             String version =
