@@ -16,7 +16,6 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
-import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.junit.TestProducers;
@@ -54,7 +53,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ServersExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@LocalProviderOnly("the broker advertises 127.0.0.1, which a ClickHouse container cannot reach (see docs/TARGETS.md)")
 class ClickHouseNativeIngestIT {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);

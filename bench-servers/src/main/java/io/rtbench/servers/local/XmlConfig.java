@@ -6,9 +6,10 @@ import java.util.Map;
 
 /**
  * A small XML config tree for ClickHouse: element name to text, to a list of texts (repeated elements), or to a nested
- * tree. Dotted setting names address nested elements ({@code logger.level}).
+ * tree. Dotted setting names address nested elements ({@code logger.level}). Public for the docker provider, which
+ * writes the same settings into a container's config.d and users.d.
  */
-final class XmlConfig {
+public final class XmlConfig {
 
     private final Map<String, Object> root = new LinkedHashMap<>();
 
@@ -16,7 +17,7 @@ final class XmlConfig {
      * Sets an element: text, a list of texts (repeated elements) or an empty map (an empty element that settings may
      * fill later). A dotted name creates or reuses the parent elements; an existing value is replaced.
      */
-    XmlConfig set(String dottedName, Object value) {
+    public XmlConfig set(String dottedName, Object value) {
         if (value instanceof Map<?, ?> map) {
             value = new LinkedHashMap<>(map);
         }
@@ -41,7 +42,7 @@ final class XmlConfig {
     }
 
     /** The document with root element {@code rootName}. */
-    String toXml(String rootName) {
+    public String toXml(String rootName) {
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n");
         element(xml, rootName, root, 0);
         return xml.toString();

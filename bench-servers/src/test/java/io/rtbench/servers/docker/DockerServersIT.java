@@ -81,10 +81,16 @@ class DockerServersIT {
     }
 
     @Test
-    void clickhouseTakesJsonEachRowFromTheDefaultUser() throws Exception {
-        RunningServer clickhouse = start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT);
+    void clickhouseTakesJsonEachRowFromTheDefaultUserAndSettingsOfItsProfile() throws Exception {
+        RunningServer clickhouse = start(
+                ServerKind.fromCliName("clickhouse"),
+                new ServerOptions(0, Map.of("profile.stream_flush_interval_ms", "1234")));
         String url = clickhouse.address() + "/";
+        assertThat(clickhouse.address()).isEqualTo("http://127.0.0.1:" + clickhouse.port());
         assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
+        // a setting of the default profile, as with the local provider (native ingestion's flush interval)
+        assertThat(Http.post(url, "SELECT value FROM system.settings WHERE name = 'stream_flush_interval_ms'"))
+                .isEqualTo("1234\n");
         Http.post(url, "CREATE TABLE docker_it (id String, t UInt64) ENGINE = MergeTree ORDER BY id");
         Http.post(
                 url + "?query=" + URLEncoder.encode("INSERT INTO docker_it FORMAT JSONEachRow", StandardCharsets.UTF_8),
