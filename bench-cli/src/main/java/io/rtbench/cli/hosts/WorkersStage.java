@@ -13,7 +13,6 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -35,14 +33,11 @@ import org.HdrHistogram.Histogram;
  * workers, hands each its share of the generators, and relays every phase of the engine to them; the workers'
  * per-second intervals arrive on {@code rtbench.results} and are added exactly to this stage's recorders, so the
  * engine logs, sums up and reports them as it does a local producer's and probe's. Its work per second is one record
- * per worker, whatever the event rate. A worker silent for {@link #SILENCE} is the run's failure. The sink is not the
+ * per worker, whatever the event rate. A worker silent for {@link WorkerRoster#SILENCE} is the run's failure. The sink is not the
  * workers': the coordinator runs it as a one-host run does (one bridge or connector reading the topic every worker
  * writes), so the audit and the backlog stay where they are.
  */
 public final class WorkersStage implements Stage {
-
-    /** A worker sends a record every second; silent this long, it is gone (docs/GUIDE.md, "Several hosts"). */
-    static final Duration SILENCE = Duration.ofSeconds(10);
 
     /** How long the run waits for its workers to claim their places and open their stages. */
     static final Duration JOIN_TIMEOUT = Duration.ofSeconds(60);
@@ -62,7 +57,7 @@ public final class WorkersStage implements Stage {
     private final int wanted;
     private final int generators;
     private final HostChannel<Control, Result> channel;
-    private final Map<String, RemoteWorker> workers = new ConcurrentHashMap<>();
+    private final WorkerRoster workers = new WorkerRoster();
     private final List<String> claims = new CopyOnWriteArrayList<>();
     private final Map<String, LatencyRecorder> recorders = new ConcurrentHashMap<>();
     private final List<LatencyRecorder> recorderList = new CopyOnWriteArrayList<>();
@@ -71,7 +66,6 @@ public final class WorkersStage implements Stage {
         thread.setDaemon(true);
         return thread;
     });
-    private volatile List<Share> shares;
     private volatile Step step;
     private volatile String phaseKey;
     private volatile boolean closed;
@@ -101,7 +95,7 @@ public final class WorkersStage implements Stage {
                     "waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at " + spec.bootstrapServers()
                             + " (rtbench worker --bootstrap-servers " + spec.bootstrapServers() + ")");
             assign(awaitClaims(), scenario);
-            awaitAll(worker -> worker.ready, JOIN_TIMEOUT, "open their producer and probe");
+            this.workers.awaitAll(worker -> worker.ready, JOIN_TIMEOUT, "open their producer and probe");
             Optional<String> failure = failure();
             if (failure.isPresent()) {
                 throw new FailureException(failure.get());
@@ -124,7 +118,7 @@ public final class WorkersStage implements Stage {
         if (closed) {
             return;
         }
-        if (shares == null) {
+        if (!workers.assigned()) {
             channel.send(run, Control.announce(run, hostName(), wanted, scenario));
         } else {
             channel.send(run, Control.of(HostMessages.BEAT, run));
@@ -144,7 +138,7 @@ public final class WorkersStage implements Stage {
                         JOIN_TIMEOUT.toSeconds(),
                         claims.isEmpty() ? "" : " (" + String.join(", ", claims) + ")"));
             }
-            sleep();
+            WorkerRoster.pause();
         }
         return List.copyOf(claims.subList(0, wanted));
     }
@@ -158,15 +152,10 @@ public final class WorkersStage implements Stage {
             split.add(new Share(chosen.get(i), i, own, first));
             first += own;
         }
-        long now = System.currentTimeMillis();
-        for (Share share : split) {
-            RemoteWorker worker = new RemoteWorker(share.worker(), now);
-            worker.share = share;
-            workers.put(share.worker(), worker);
-        }
+        // the roster first: a worker's first record may arrive as soon as it reads its share
+        workers.assign(split, System.currentTimeMillis());
         channel.send(run, Control.assign(run, hostName(), wanted, scenario, List.copyOf(split)));
         channel.flush();
-        shares = List.copyOf(split);
     }
 
     private void onResult(Result result) {
@@ -174,7 +163,7 @@ public final class WorkersStage implements Stage {
             return;
         }
         if (result.type().equals(HostMessages.CLAIM)) {
-            if (shares == null && !claims.contains(result.worker())) {
+            if (!workers.assigned() && !claims.contains(result.worker())) {
                 claims.add(result.worker());
             }
             return;
@@ -229,7 +218,7 @@ public final class WorkersStage implements Stage {
     @Override
     public void beginStep(Step next) {
         step = next;
-        workers.values().forEach(worker -> worker.report = null);
+        workers.all().forEach(worker -> worker.report = null);
     }
 
     @Override
@@ -239,7 +228,7 @@ public final class WorkersStage implements Stage {
         }
         phaseKey = step.index() + ":" + phase.kind().name();
         // a warmup extended while the sink is behind repeats its kind: what was said of the previous one is forgotten
-        workers.values().forEach(worker -> {
+        workers.all().forEach(worker -> {
             worker.done.remove(phaseKey);
             worker.ended.remove(phaseKey);
         });
@@ -266,7 +255,7 @@ public final class WorkersStage implements Stage {
     @Override
     public boolean phaseDone() {
         String key = phaseKey;
-        return key != null && workers.values().stream().allMatch(worker -> worker.done.contains(key));
+        return key != null && workers.all().stream().allMatch(worker -> worker.done.contains(key));
     }
 
     /** Every worker ends its part of the phase, its last interval sent before it says so. */
@@ -280,7 +269,7 @@ public final class WorkersStage implements Stage {
                 run,
                 Control.end(run, step.index(), phase.kind().name(), phase.stop().get()));
         channel.flush();
-        awaitAll(
+        workers.awaitAll(
                 worker -> worker.ended.contains(key),
                 REPLY_TIMEOUT,
                 "end the " + phase.kind().name().toLowerCase(Locale.ROOT) + " phase");
@@ -294,14 +283,12 @@ public final class WorkersStage implements Stage {
     @Override
     public void resetMetrics() {
         recorderList.forEach(LatencyRecorder::reset);
-        workers.values().forEach(RemoteWorker::resetMeasured);
+        workers.all().forEach(RemoteWorker::resetMeasured);
     }
 
     @Override
     public String status(Map<String, Histogram> intervals) {
-        long live = workers.values().stream()
-                .filter(worker -> !worker.silentFor(System.currentTimeMillis(), 2_000))
-                .count();
+        long live = workers.heardWithin(System.currentTimeMillis(), 2_000);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "workers %d/%d", live, wanted));
         Histogram data = intervals.get(Metrics.DATA);
         if (data != null && data.getTotalCount() > 0) {
@@ -316,23 +303,12 @@ public final class WorkersStage implements Stage {
 
     @Override
     public OptionalLong movedEvents() {
-        return OptionalLong.of(
-                workers.values().stream().mapToLong(worker -> worker.sentEvents).sum());
+        return OptionalLong.of(workers.sentEvents());
     }
 
     @Override
     public Optional<String> failure() {
-        long now = System.currentTimeMillis();
-        for (RemoteWorker worker : workers.values()) {
-            if (worker.failure != null) {
-                return Optional.of("worker " + worker.id + ": " + worker.failure);
-            }
-            if (worker.silentFor(now, SILENCE.toMillis())) {
-                return Optional.of("worker " + worker.id + " sent nothing for " + SILENCE.toSeconds()
-                        + " s (it sends a record every second): it is gone, or cut off from Kafka");
-            }
-        }
-        return Optional.empty();
+        return workers.failure(System.currentTimeMillis());
     }
 
     /** Every worker's figures of the step, added up as one host's would be, and each worker's share beside them. */
@@ -343,73 +319,23 @@ public final class WorkersStage implements Stage {
         }
         channel.send(run, Control.finish(run, step.index(), result.durationSec()));
         channel.flush();
-        awaitAll(worker -> worker.report != null, REPLY_TIMEOUT, "report the step");
-        StepMerge.into(result, orderedWorkers());
-    }
-
-    private List<RemoteWorker> orderedWorkers() {
-        List<RemoteWorker> ordered = new ArrayList<>();
-        for (Share share : shares) {
-            ordered.add(workers.get(share.worker()));
-        }
-        return ordered;
+        workers.awaitAll(worker -> worker.report != null, REPLY_TIMEOUT, "report the step");
+        StepMerge.into(result, workers.ordered());
     }
 
     /** Events produced per generator of the step, of every worker: for the audit. */
     public Map<Long, Long> producedByGenerator() {
-        Map<Long, Long> all = new HashMap<>();
-        workers.values().stream()
-                .filter(w -> w.report != null)
-                .forEach(w -> all.putAll(w.report.producedByGenerator()));
-        return all;
+        return workers.producedByGenerator();
     }
 
     /** The newest {@code _event_time} of every generator of the step. */
     public Map<Long, Long> newestEventTimes() {
-        Map<Long, Long> all = new HashMap<>();
-        workers.values().stream().filter(w -> w.report != null).forEach(w -> all.putAll(w.report.newestEventTimes()));
-        return all;
+        return workers.newestEventTimes();
     }
 
     /** Events the workers' destinations refused in the run so far. */
     public long failedEvents() {
-        return workers.values().stream()
-                .filter(w -> w.report != null)
-                .mapToLong(w -> w.report.failedInRun())
-                .sum();
-    }
-
-    /**
-     * Waits until every worker meets {@code condition}; a worker that failed or fell silent ends the wait (the engine
-     * then ends the run with {@link #failure()}), and a live one that takes longer than {@code timeout} is a failure.
-     */
-    private void awaitAll(Predicate<RemoteWorker> condition, Duration timeout, String what) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            long now = System.currentTimeMillis();
-            List<String> waiting = workers.values().stream()
-                    .filter(worker -> !condition.test(worker))
-                    .filter(worker -> worker.failure == null && !worker.silentFor(now, SILENCE.toMillis()))
-                    .map(worker -> worker.id)
-                    .toList();
-            if (waiting.isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new FailureException("worker(s) " + String.join(", ", waiting) + " did not " + what + " within "
-                        + timeout.toSeconds() + " s");
-            }
-            sleep();
-        }
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new FailureException("interrupted while waiting for the workers");
-        }
+        return workers.failedEvents();
     }
 
     private static String hostName() {

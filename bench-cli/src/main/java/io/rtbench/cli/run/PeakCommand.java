@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
 public final class PeakCommand implements Callable<Integer> {
 
-    static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 1% of the rate), achieved rate >= 98%"
-            + " of the target, nothing lost";
+    static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 2% of the rate) or within 3 standard"
+            + " errors of 0, achieved rate >= 98% of the target, producer on schedule, nothing lost";
 
     @Spec
     CommandLine.Model.CommandSpec spec;

@@ -34,14 +34,20 @@ class SustainedTest {
     }
 
     @Test
-    void aNoisySawtoothIsNotGrowthButASteadySlopeAboveTwiceItsErrorIs() {
+    void aNoisySawtoothIsNotGrowthButASteadySlopeAboveThreeTimesItsErrorIs() {
         assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 500, 100, 80.0), null))
                 .as("slope 100/s is below 2 % of 8,000/s")
                 .isTrue();
         assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 300.0), null))
                 .as("above the tolerance but within twice its standard error")
                 .isTrue();
+        assertThat(Sustained.judge(rate(400.0, 400.0), new Backlog(0, 50, 8.93, 3.10), null))
+                .as("one batch of 50 in flight at the end of a 6 s step (PeakIT, 400/s): within three errors")
+                .isTrue();
         assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 50.0), null))
+                .isFalse();
+        assertThat(Sustained.judge(rate(1_600.0, 1_600.0), new Backlog(0, 2_400, 400, 20.0), null))
+                .as("a backlog that rises every second")
                 .isFalse();
     }
 }
