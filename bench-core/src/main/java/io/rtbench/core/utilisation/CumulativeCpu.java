@@ -7,18 +7,29 @@ package io.rtbench.core.utilisation;
  */
 public final class CumulativeCpu {
 
+    /**
+     * Readings closer than this are not a figure of their own: the counters tick in 10 ms steps (or a server refreshes
+     * them once a second), so a sampler tick that ran late and the one that caught up right after it would show a
+     * busy server at 0 %. Such a reading is skipped and the next one covers the whole span.
+     */
+    static final long MIN_INTERVAL_NANOS = 500_000_000L;
+
     private double lastCpuSec = Double.NaN;
     private long lastNanos;
 
     /**
      * @param cpuSec the cumulative CPU time now, in seconds
      * @param nowNanos the wall clock now ({@link System#nanoTime()} scale)
-     * @return percent of one core since the previous call (100 = one core busy); null at the first call and when no wall
-     *     time passed. A counter that went backwards (a server restarted) reads as 0 for that second, not negative.
+     * @return percent of one core since the previous counted reading (100 = one core busy); null at the first call and
+     *     when less than {@link #MIN_INTERVAL_NANOS} passed (that reading is not counted). A counter that went backwards
+     *     (a server restarted) reads as 0 for that second, not negative.
      */
     public Double percent(double cpuSec, long nowNanos) {
+        if (!Double.isNaN(lastCpuSec) && nowNanos - lastNanos < MIN_INTERVAL_NANOS) {
+            return null;
+        }
         Double percent = null;
-        if (!Double.isNaN(lastCpuSec) && nowNanos > lastNanos) {
+        if (!Double.isNaN(lastCpuSec)) {
             percent = Math.max(0, cpuSec - lastCpuSec) / ((nowNanos - lastNanos) / 1e9) * 100;
         }
         lastCpuSec = cpuSec;

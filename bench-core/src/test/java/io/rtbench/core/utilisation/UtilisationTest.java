@@ -51,5 +51,11 @@ class UtilisationTest {
         assertThat(cpu.percent(12.5, 2_000_000_000L)).isEqualTo(50.0);
         assertThat(cpu.percent(1.0, 3_000_000_000L)).as("counter restarted").isEqualTo(0.0);
         assertThat(cpu.percent(2.0, 3_000_000_000L)).as("no wall time").isNull();
+        assertThat(cpu.percent(2.0, 3_020_000_000L))
+                .as("a late tick and its catch-up 20 ms apart: no figure of its own")
+                .isNull();
+        assertThat(cpu.percent(2.5, 4_000_000_000L))
+                .as("the next reading covers the whole second since the last counted one")
+                .isEqualTo(150.0);
     }
 }
