@@ -71,64 +71,25 @@ final class HostMessages {
             Double durationSec) {
 
         static Control of(String type, String run) {
-            return new Control(
-                    type,
-                    run,
-                    System.currentTimeMillis(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+            return new Draft(type, run).build();
         }
 
         static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
-            return new Control(
-                    ANNOUNCE,
-                    run,
-                    System.currentTimeMillis(),
-                    coordinator,
-                    workers,
-                    scenario,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+            Draft draft = new Draft(ANNOUNCE, run);
+            draft.coordinator = coordinator;
+            draft.workers = workers;
+            draft.scenario = scenario;
+            return draft.build();
         }
 
         static Control assign(
                 String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
-            return new Control(
-                    ASSIGN,
-                    run,
-                    System.currentTimeMillis(),
-                    coordinator,
-                    workers,
-                    scenario,
-                    shares,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null);
+            Draft draft = new Draft(ASSIGN, run);
+            draft.coordinator = coordinator;
+            draft.workers = workers;
+            draft.scenario = scenario;
+            draft.shares = shares;
+            return draft.build();
         }
 
         static Control phase(
@@ -140,63 +101,74 @@ final class HostMessages {
                 long startEpochMs,
                 Long lengthMs,
                 long maxEvents) {
-            return new Control(
-                    PHASE,
-                    run,
-                    System.currentTimeMillis(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    step,
-                    phase,
-                    rate,
-                    batchSize,
-                    startEpochMs,
-                    lengthMs,
-                    maxEvents,
-                    null,
-                    null);
+            Draft draft = new Draft(PHASE, run);
+            draft.step = step;
+            draft.phase = phase;
+            draft.rate = rate;
+            draft.batchSize = batchSize;
+            draft.startEpochMs = startEpochMs;
+            draft.lengthMs = lengthMs;
+            draft.maxEvents = maxEvents;
+            return draft.build();
         }
 
         static Control end(String run, int step, String phase, boolean stop) {
-            return new Control(
-                    END,
-                    run,
-                    System.currentTimeMillis(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    step,
-                    phase,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    stop,
-                    null);
+            Draft draft = new Draft(END, run);
+            draft.step = step;
+            draft.phase = phase;
+            draft.stop = stop;
+            return draft.build();
         }
 
         static Control finish(String run, int step, double durationSec) {
-            return new Control(
-                    FINISH,
-                    run,
-                    System.currentTimeMillis(),
-                    null,
-                    null,
-                    null,
-                    null,
-                    step,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    durationSec);
+            Draft draft = new Draft(FINISH, run);
+            draft.step = step;
+            draft.durationSec = durationSec;
+            return draft.build();
+        }
+
+        /** A control record being made: each type sets its own fields, the others stay absent (not written). */
+        private static final class Draft {
+            private final String type;
+            private final String run;
+            private String coordinator;
+            private Integer workers;
+            private WorkerScenario scenario;
+            private List<Share> shares;
+            private Integer step;
+            private String phase;
+            private String rate;
+            private Integer batchSize;
+            private Long startEpochMs;
+            private Long lengthMs;
+            private Long maxEvents;
+            private Boolean stop;
+            private Double durationSec;
+
+            private Draft(String type, String run) {
+                this.type = type;
+                this.run = run;
+            }
+
+            private Control build() {
+                return new Control(
+                        type,
+                        run,
+                        System.currentTimeMillis(),
+                        coordinator,
+                        workers,
+                        scenario,
+                        shares,
+                        step,
+                        phase,
+                        rate,
+                        batchSize,
+                        startEpochMs,
+                        lengthMs,
+                        maxEvents,
+                        stop,
+                        durationSec);
+            }
         }
     }
 
