@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,6 +49,9 @@ public final class ProducerStage implements Stage {
     private ProducerStep step;
     private Future<PhaseOutcome> running;
     private PhaseOutcome measured;
+    /** How the last phase went; null when it was abandoned or failed. */
+    private PhaseOutcome last;
+
     private String phaseFailure;
     /** The run ends early: what is in flight is dropped, not waited for. */
     private boolean abandoned;
@@ -92,6 +96,7 @@ public final class ProducerStage implements Stage {
 
     @Override
     public void endPhase(Phase phase) {
+        last = null;
         if (running == null) {
             return;
         }
@@ -108,6 +113,7 @@ public final class ProducerStage implements Stage {
         }
         try {
             PhaseOutcome outcome = running.get();
+            last = outcome;
             if (phase.measured()) {
                 measured = outcome;
             }
@@ -123,6 +129,11 @@ public final class ProducerStage implements Stage {
         if (!session.stats().hasFailed()) {
             session.flush();
         }
+    }
+
+    @Override
+    public OptionalDouble phaseSeconds() {
+        return last == null ? OptionalDouble.empty() : OptionalDouble.of(last.wallSeconds());
     }
 
     @Override

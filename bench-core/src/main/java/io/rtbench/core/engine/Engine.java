@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -265,6 +266,18 @@ public final class Engine {
                 phaseStop.set(true);
             }
             stages.forEach(stage -> stage.endPhase(phase));
+        }
+        boolean endedAtLimit =
+                phase.maxEvents() > 0 && !stop.get() && anyFailure().isEmpty() && endedNanos - phase.endNanos() < 0;
+        if (endedAtLimit) {
+            OptionalDouble scheduled = bounding.stream()
+                    .map(Stage::phaseSeconds)
+                    .filter(OptionalDouble::isPresent)
+                    .mapToDouble(OptionalDouble::getAsDouble)
+                    .max();
+            if (scheduled.isPresent()) {
+                return scheduled.getAsDouble();
+            }
         }
         long measuredUntil = endedNanos - phase.endNanos() < 0 ? endedNanos : phase.endNanos();
         return Math.max(1e-9, (measuredUntil - phase.startNanos()) / 1e9);

@@ -6,6 +6,7 @@ import io.rtbench.core.result.StepResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
@@ -46,6 +47,17 @@ public interface Stage extends AutoCloseable {
 
     /** The phase is over: stop this stage's part of it and wait for that (bounded); {@code phase.measured()} says which. */
     default void endPhase(Phase phase) {}
+
+    /**
+     * For a stage that {@link #boundsPhase()}, read after {@link #endPhase}: how long its part of the phase lasted by
+     * its own schedule (the producer: to the end of its last burst's slot). A phase that ends at its event limit lasts
+     * that long, not until the moment the engine saw it done, which is some time after the last burst was sent and
+     * one slot short of the schedule: 3,000 events at 4,000/s in bursts of 50 last 750 ms, not 738. Empty for a stage
+     * without a schedule.
+     */
+    default OptionalDouble phaseSeconds() {
+        return OptionalDouble.empty();
+    }
 
     /**
      * How many events this stage is behind now (a sink's consumer lag), read after a warmup: while it is more than a
