@@ -33,9 +33,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * docker-compose.yml for real, with the images RTBENCH_IMAGE_* name (in the Docker suite of .ci/run: the local
  * stand-ins): the clickhouse profile brings Kafka, ClickHouse, a short rtbench benchmark and Prometheus up; the run's
- * result shows every produced event landed, the stack's Prometheus has scraped the data latency, and every metric the
- * Grafana dashboard queries is one the live evaluator exports. Grafana itself (profile dashboard) stays out: its image
- * cannot be had without a registry.
+ * result shows every produced event landed, its HTML report was drawn in the container, the stack's Prometheus has
+ * scraped the data latency, and every metric the Grafana dashboard queries is one the live evaluator exports. The
+ * hosts profile with {@code --scale worker=3} runs one benchmark on three {@code rtbench worker} containers
+ * (docs/GUIDE.md, "Several hosts"). Grafana itself (profile dashboard) stays out: its image cannot be had without a
+ * registry.
  */
 @Tag("docker")
 class ComposeStackIT {
@@ -48,13 +50,14 @@ class ComposeStackIT {
 
     private final String project = "rtbench-it-" + UUID.randomUUID().toString().substring(0, 8);
     private final Map<String, String> env = new HashMap<>(System.getenv());
+    private String profile = TARGET;
 
     @TempDir
     Path out;
 
     @AfterEach
     void tearDown() throws Exception {
-        Compose.Result down = compose(Duration.ofMinutes(2), "--profile", TARGET, "down", "-v", "--remove-orphans");
+        Compose.Result down = compose(Duration.ofMinutes(2), "--profile", profile, "down", "-v", "--remove-orphans");
         assertThat(down.exitCode()).as(down.output()).isZero();
     }
 
@@ -86,12 +89,7 @@ class ComposeStackIT {
                     .containsAll(used);
         });
 
-        String benchmark = compose(Duration.ofSeconds(30), "ps", "-q", "rtbench-" + TARGET)
-                .output()
-                .strip();
-        Compose.Result wait = Compose.run(List.of("docker", "wait", benchmark), env, STACK_TIMEOUT);
-        Compose.Result logs = compose(Duration.ofSeconds(30), "logs", "--no-color", "rtbench-" + TARGET);
-        assertThat(wait.output().strip()).as(logs.output()).isEqualTo("0");
+        awaitExitZero("rtbench-" + TARGET);
 
         JsonNode step = result().path("steps").path(0);
         long produced = step.path("events").path("produced").asLong();
@@ -109,6 +107,58 @@ class ComposeStackIT {
         assertThat(scraped.path(0).path("value").path(1).asDouble())
                 .as("probes counted")
                 .isPositive();
+    }
+
+    @Test
+    void threeScaledWorkersShareOneBenchmark() throws Exception {
+        profile = "hosts";
+        env.put("RTBENCH_OUT", out.toString());
+        env.put("RTBENCH_DURATION", "10s");
+        env.put("RTBENCH_RATE", "600/s");
+        env.put("RTBENCH_WORKERS", "3");
+        env.put("RTBENCH_METRICS_PORT", Integer.toString(FreePorts.free()));
+        env.put("RTBENCH_PROMETHEUS_PORT", Integer.toString(FreePorts.free()));
+
+        Compose.Result up = compose(STACK_TIMEOUT, "--profile", profile, "up", "-d", "--scale", "worker=3");
+        assertThat(up.exitCode()).as(up.output()).isZero();
+        awaitExitZero("rtbench-hosts");
+
+        JsonNode step = result().path("steps").path(0);
+        JsonNode workers = step.path("workers");
+        assertThat(workers).as("the per-worker breakdown").hasSize(3);
+        long measuredByWorkers = 0;
+        Set<String> ids = new HashSet<>();
+        for (JsonNode worker : workers) {
+            ids.add(worker.path("id").asText());
+            long produced = worker.path("produced").asLong();
+            assertThat(produced).as("10 s at 200/s each").isGreaterThan(1_500);
+            assertThat(worker.path("latencyMs").path("data").path("count").asLong())
+                    .as("each worker probes its own generator")
+                    .isPositive();
+            measuredByWorkers += produced;
+        }
+        assertThat(ids).as("three containers, three workers").hasSize(3);
+        // the audit's count: the workers' measured events plus their warmup
+        JsonNode events = step.path("events");
+        assertThat(events.path("produced").asLong()).isGreaterThan(measuredByWorkers);
+        assertThat(events.path("landed").asLong())
+                .isEqualTo(events.path("produced").asLong());
+        assertThat(events.path("lost").asLong()).isZero();
+    }
+
+    /** Waits until the one-shot benchmark container of {@code service} exits, and requires exit code 0. */
+    private void awaitExitZero(String service) throws IOException, InterruptedException {
+        String benchmark =
+                compose(Duration.ofSeconds(30), "ps", "-q", service).output().strip();
+        Compose.Result wait = Compose.run(List.of("docker", "wait", benchmark), env, STACK_TIMEOUT);
+        Compose.Result logs = compose(Duration.ofSeconds(30), "logs", "--no-color", service);
+        assertThat(wait.output().strip()).as(logs.output()).isEqualTo("0");
+        assertThat(logs.output()).as("the report is drawn in the container").contains("report: /work/rtbench-out/");
+        try (Stream<Path> files = Files.list(out)) {
+            assertThat(files.filter(f -> f.toString().endsWith(".html")))
+                    .as(logs.output())
+                    .hasSize(1);
+        }
     }
 
     private JsonNode result() throws IOException {
