@@ -3,6 +3,7 @@ package io.rtbench.evaluator;
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
+import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
@@ -76,6 +77,17 @@ public final class AuditStage implements Stage {
     @Override
     public String name() {
         return "audit";
+    }
+
+    /**
+     * The target's version, where no other stage asked the target for it: a coordinator of several hosts probes
+     * nothing itself, and with Connect or the native pipeline it writes nothing either.
+     */
+    @Override
+    public RunEnvironment environment(RunEnvironment environment) {
+        return environment.targetVersion() != null
+                ? environment
+                : environment.withTargetVersion(target.serverVersion());
     }
 
     @Override

@@ -99,6 +99,9 @@ class SeveralHostsIT {
 
             RunResult written = ResultFiles.read(result);
             assertThat(written.complete()).isTrue();
+            assertThat(written.environment().targetVersion())
+                    .as("the coordinator probes nothing, its audit asks the target")
+                    .isNotBlank();
             assertThat(written.steps()).hasSize(2);
             Map<Integer, Map<String, Histogram>> sent = measuredSamples(results, Set.copyOf(ids));
             for (int index = 1; index <= 2; index++) {
