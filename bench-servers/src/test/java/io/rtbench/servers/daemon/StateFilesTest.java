@@ -61,7 +61,9 @@ class StateFilesTest {
         assertThat(files.stateFile(new DaemonName(ServerKind.CONNECT, 2))).hasFileName("connect-2.json");
         assertThat(files.read(new DaemonName(ServerKind.CONNECT, 2))).contains(second);
         assertThat(files.readAll()).extracting(ServerState::name).containsExactly("kafka", "connect", "connect-2");
-        assertThat(DaemonName.parse("connect-1")).as("worker 1 is plain connect").isEmpty();
+        assertThat(DaemonName.parse("connect-1"))
+                .as("worker 1 is plain connect")
+                .isEmpty();
         assertThat(DaemonName.parse("connect-x")).isEmpty();
     }
 
