@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ConnectTasks;
 import io.rtbench.core.result.ConnectTasks.Placement;
 import io.rtbench.core.result.ConnectTasks.Task;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.WorkerShare;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.connect.ConnectRestClient;
@@ -22,6 +24,7 @@ import io.rtbench.servers.junit.ServersExtension;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,11 +46,12 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
- * The sink side on several hosts (docs/CONNECT.md, "A cluster of several workers"): {@code rtbench servers start
- * connect --workers 2} runs two Kafka Connect workers in one group, each a JVM of its own; a {@code kafka-connect} run
- * with rtbench's sink plugin into ClickHouse spreads its two tasks over them. In the middle of the run one worker is
- * killed (SIGKILL): its task moves to the survivor, the result's placements show it, and the audit finds every
- * produced event landed. Connect's sink is at-least-once: the moved task starts again from the last committed offsets,
+ * Several hosts on both sides (docs/GUIDE.md "Several hosts", docs/CONNECT.md "A cluster of several workers"): three
+ * {@code rtbench worker} processes produce and probe, {@code rtbench servers start connect --workers 2} runs two Kafka
+ * Connect workers in one group, each a JVM of its own, and a {@code run --workers 3 --pipeline kafka-connect} with
+ * rtbench's sink plugin into ClickHouse spreads its two tasks over them. In the middle of the run one Connect worker is
+ * killed (SIGKILL): its task moves to the survivor, the result's placements show it, and the audit finds every event
+ * the three workers produced landed. Connect's sink is at-least-once: the moved task starts again from the last committed offsets,
  * so events written after that commit may be written twice (counted as duplicates, never as lost).
  */
 @ExtendWith(ServersExtension.class)
@@ -62,17 +66,38 @@ class ConnectClusterIT {
     @TempDir
     Path stateDir;
 
+    private final List<Process> rtbenchWorkers = new ArrayList<>();
+
     @AfterEach
     void stopWorkers() {
+        rtbenchWorkers.forEach(Process::destroyForcibly);
         new ServerControl(stateDir).stop(ServerKind.CONNECT);
     }
 
     @Test
-    void aKilledWorkersTaskMovesToTheSurvivorAndNothingIsLost(
+    void threeWorkersIntoTwoConnectWorkersOneKilledItsTaskMovesAndNothingIsLost(
             @RealServer("kafka") RunningServer kafka, @RealServer("clickhouse") RunningServer clickhouse)
             throws Exception {
         long startNanos = System.nanoTime();
+        String suffix = UUID.randomUUID().toString().substring(0, 6);
+        List<String> ids = List.of("c1-" + suffix, "c2-" + suffix, "c3-" + suffix);
+        List<Path> logs = new ArrayList<>();
+        for (String id : ids) {
+            // kept after the test, beside its other logs
+            Path log =
+                    Files.createDirectories(Path.of("target", "test-logs")).resolve("connect-cluster-" + id + ".log");
+            rtbenchWorkers.add(
+                    RtbenchProcesses.start(List.of("worker", "--bootstrap-servers", kafka.address(), "--id", id), log));
+            logs.add(log);
+        }
         List<ServerState> workers = startCluster(kafka);
+        for (int i = 0; i < ids.size(); i++) {
+            Path log = logs.get(i);
+            Process process = rtbenchWorkers.get(i);
+            await().atMost(Duration.ofSeconds(60))
+                    .failFast("worker exited; see " + log, () -> !process.isAlive())
+                    .until(() -> Files.readString(log).contains("waiting for runs"));
+        }
         LOG.info(
                 "2 Connect workers started in {} ms: {}",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
@@ -82,7 +107,7 @@ class ConnectClusterIT {
         String survivorId = workerId(survivor);
         String victimId = workerId(victim);
 
-        String name = "connect_cluster_" + UUID.randomUUID().toString().substring(0, 6);
+        String name = "connect_cluster_" + suffix;
         Path result = dir.resolve(name + ".json");
         StringWriter err = new StringWriter();
         CompletableFuture<Integer> exit = runInBackground(kafka, clickhouse, survivor.address(), name, result, err);
@@ -135,9 +160,18 @@ class ConnectClusterIT {
         StepResult.EventCounts events = step.events();
         assertThat(events.lost()).isZero();
         assertThat(events.landed()).isEqualTo(events.produced()).isPositive();
+        assertThat(step.workers()).extracting(WorkerShare::id).containsExactlyInAnyOrderElementsOf(ids);
+        assertThat(step.workers())
+                .allSatisfy(worker -> assertThat(worker.produced()).isPositive());
+        assertThat(step.workers().stream()
+                        .mapToLong(
+                                worker -> worker.latencyMs().get(Metrics.DATA).count())
+                        .sum())
+                .as("the merged data-latency histogram holds every worker's samples")
+                .isEqualTo(step.latencyMs().get(Metrics.DATA).count());
         LOG.info(
                 "a Connect worker killed mid-run: its task ran on the survivor {} ms later; placements {}; produced {}"
-                        + " landed {} lost {} duplicates {} (at-least-once); the run took {} s",
+                        + " landed {} lost {} duplicates {} (at-least-once), produced per worker {}; the test took {} s",
                 Duration.between(killedAt, movedAt).toMillis(),
                 placements.stream()
                         .map(p -> p.at() + " ["
@@ -150,6 +184,7 @@ class ConnectClusterIT {
                 events.landed(),
                 events.lost(),
                 events.duplicates(),
+                step.workers().stream().map(w -> w.id() + "=" + w.produced()).collect(Collectors.joining(", ")),
                 TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos));
         assertThat(new ServerControl(stateDir).status())
                 .extracting(ServerState::name)
@@ -205,6 +240,8 @@ class ConnectClusterIT {
         run.setErr(new PrintWriter(err, true));
         String[] args = {
             "run",
+            "--workers",
+            "3",
             "--servers",
             "external",
             "--pipeline",
@@ -224,7 +261,7 @@ class ConnectClusterIT {
             "--topic",
             "events." + name,
             "--generators",
-            "2",
+            "3",
             "--rates",
             "400/s",
             "--warmup",
