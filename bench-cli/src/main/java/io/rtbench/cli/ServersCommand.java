@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.FailureException;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -13,7 +14,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -92,13 +92,17 @@ final class ServersCommand implements Callable<Integer> {
         return String.format(
                 Locale.ROOT,
                 "%-13s %-36s pid %-8d %s",
-                state.kind().cliName(),
+                state.name(),
                 state.address(),
                 state.serverPid(),
                 state.version());
     }
 
-    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a server in the background.")
+    @Command(
+            name = "start",
+            mixinStandardHelpOptions = true,
+            defaultValueProvider = Defaults.class,
+            description = "Start a server in the background.")
     static final class Start implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -121,20 +125,39 @@ final class ServersCommand implements Callable<Integer> {
                 description = "A server setting, e.g. --set num.partitions=8.")
         Map<String, String> settings = Map.of();
 
+        @Option(
+                names = "--workers",
+                paramLabel = "N",
+                description = "connect only: N workers in one Kafka Connect cluster (one group, its internal topics),"
+                        + " each a process of its own on its own port (docs/CONNECT.md). Default: ${DEFAULT-VALUE}.")
+        int workers;
+
         @Override
         public Integer call() {
             ServerKind serverKind = kind(spec, kind);
             ServerOptions options;
             try {
                 options = new ServerOptions(port, settings);
+                if (workers < 1) {
+                    throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
+                }
+                if (workers > 1 && !serverKind.equals(ServerKind.CONNECT)) {
+                    throw new IllegalArgumentException("--workers is for connect (a Kafka Connect cluster); "
+                            + serverKind.cliName() + " runs as one server");
+                }
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
             try {
-                ServerState state = servers.control().start(serverKind, options);
+                List<ServerState> started = servers.control().start(serverKind, options, workers);
                 PrintWriter out = spec.commandLine().getOut();
-                out.println(serverKind.cliName() + " started at " + state.address() + " (pid " + state.serverPid()
-                        + ", version " + state.version() + "); log: " + state.logFile());
+                for (ServerState state : started) {
+                    out.println(state.name() + " started at " + state.address() + " (pid " + state.serverPid()
+                            + ", version " + state.version() + "); log: " + state.logFile());
+                }
+                if (started.size() > 1) {
+                    out.println(started.size() + " Connect workers in one cluster; give any of them as --connect-url");
+                }
                 out.flush();
                 return 0;
             } catch (ServerControlException e) {
@@ -167,10 +190,8 @@ final class ServersCommand implements Callable<Integer> {
             boolean stoppedAny = false;
             for (ServerKind serverKind : kinds) {
                 try {
-                    Optional<ServerState> stopped = control.stop(serverKind);
-                    if (stopped.isPresent()) {
-                        out.println(serverKind.cliName() + " stopped (was "
-                                + stopped.get().address() + ")");
+                    for (ServerState stopped : control.stop(serverKind)) {
+                        out.println(stopped.name() + " stopped (was " + stopped.address() + ")");
                         stoppedAny = true;
                     }
                 } catch (ServerControlException e) {

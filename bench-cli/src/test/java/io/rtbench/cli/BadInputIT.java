@@ -178,6 +178,9 @@ class BadInputIT {
         // servers, report, the command itself
         cases.add(usage("servers start carrier-pigeon", "unknown server 'carrier-pigeon'"));
         cases.add(usage("servers start kafka --port 70000", "--port"));
+        cases.add(usage("servers start connect --workers 0", "--workers must be at least 1, got 0"));
+        cases.add(usage("servers start connect --workers x", "--workers"));
+        cases.add(usage("servers start kafka --workers 2", "--workers is for connect"));
         cases.add(usage("report " + result + " " + result + " --merge", "is given twice"));
         cases.add(usage("--bogus", "unknown option --bogus"));
         // unreachable servers and busy ports: exit 1 within the connect timeout, nothing left running

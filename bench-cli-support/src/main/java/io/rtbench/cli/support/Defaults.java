@@ -74,6 +74,10 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     public static final String RETRY_TIMEOUT = "2m";
 
     public static final String PROMETHEUS_PORT = "9464";
+
+    /** {@code servers start connect --workers N}: one worker, as before Connect clusters (docs/CONNECT.md). */
+    public static final String SERVER_WORKERS = "1";
+
     public static final String PROMETHEUS_HOST = "127.0.0.1";
 
     /** No default under this command: the option's absence means something (run until Ctrl-C, a required kind). */
@@ -128,6 +132,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     private static final Map<String, Map<String, String>> BY_COMMAND = Map.of(
             "produce", Map.of("--warmup", "0s", "--target", NONE),
             "bridge", Map.of("--duration", NONE, "--target", NONE),
+            "start", Map.of("--workers", SERVER_WORKERS),
             "evaluate", Map.of("--target", NONE),
             "dml",
                     Map.of(

@@ -3,8 +3,11 @@ package io.rtbench.cli.run;
 import io.rtbench.connectors.connect.RtbenchSinkConfig;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
+import io.rtbench.core.engine.Step;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
+import io.rtbench.core.result.ConnectTasks;
+import io.rtbench.core.result.StepResult;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.servers.connect.ConnectRestClient;
@@ -18,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +36,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code kafka-connect}: a sink connector deployed on a Kafka Connect worker through its REST API — rtbench's own
  * plugin (whose tasks log kafkaHop and sinkWrite as .hlog files that are followed here), or any connector given as a
- * JSON config (which reports no stage latencies). Removed again at the end.
+ * JSON config (which reports no stage latencies). Removed again at the end. On a cluster of several workers its
+ * {@code tasks.max} is at most the topic's partitions, and each step records where its tasks ran (docs/CONNECT.md, "A
+ * cluster of several workers").
  */
 final class ConnectStage implements Stage {
 
@@ -45,6 +51,9 @@ final class ConnectStage implements Stage {
     private final MetricSet metrics = new MetricSet();
     private final Path metricsDir;
     private final HistogramLogTail tail;
+    private final TaskPlacements placements;
+    private final Integer tasksMax;
+    private final Integer partitions;
     /** Why the connector or a task failed, from its status polled every second; null while it runs. */
     private volatile String failure;
 
@@ -54,19 +63,55 @@ final class ConnectStage implements Stage {
         return thread;
     });
 
-    ConnectStage(RunSpec spec, String connectUrl, TargetConfig target) {
+    /**
+     * @param bootstrapServers where the topic's partitions are read, which bound {@code tasks.max}
+     */
+    ConnectStage(RunSpec spec, String connectUrl, TargetConfig target, String bootstrapServers) {
         this.connect = new ConnectRestClient(URI.create(connectUrl), Duration.ofSeconds(30));
         try {
             this.metricsDir = Files.createTempDirectory("rtbench-connect-metrics");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ConnectorDefinition definition = definition(spec, target, metricsDir);
+        this.partitions = TopicPartitions.count(
+                        bootstrapServers, spec.kafkaConfig(), spec.topic(), spec.connectTimeout())
+                .orElse(null);
+        ConnectorDefinition definition = boundTasks(definition(spec, target, metricsDir), partitions);
         this.name = definition.name();
+        this.tasksMax = tasksMax(definition);
         this.tail = new HistogramLogTail(metricsDir, metrics);
+        this.placements = new TaskPlacements(name);
         connect.deploy(definition);
         connect.awaitRunning(name, DEPLOY_TIMEOUT);
         poller.scheduleWithFixedDelay(this::poll, 1, 1, TimeUnit.SECONDS);
+    }
+
+    /**
+     * A sink task beyond the topic's partitions gets none and idles: {@code tasks.max} is cut to the partitions (the
+     * topic's, or those rtbench creates it with), and the log says so.
+     */
+    static ConnectorDefinition boundTasks(ConnectorDefinition definition, Integer partitions) {
+        Integer asked = tasksMax(definition);
+        int bound = partitions != null ? partitions : RunSettings.TOPIC_PARTITIONS;
+        if (asked == null || asked <= bound) {
+            return definition;
+        }
+        LOG.warn(
+                "connector {}: tasks.max {} is more than the topic's {} partitions; it gets {} tasks",
+                definition.name(),
+                asked,
+                bound,
+                bound);
+        return definition.with("tasks.max", Integer.toString(bound));
+    }
+
+    private static Integer tasksMax(ConnectorDefinition definition) {
+        try {
+            String value = definition.config().get("tasks.max");
+            return value == null ? null : Integer.valueOf(value.strip());
+        } catch (NumberFormatException e) {
+            return null; // Connect itself refuses it when deploying, with its own words
+        }
     }
 
     private static ConnectorDefinition definition(RunSpec spec, TargetConfig target, Path metricsDir) {
@@ -139,7 +184,9 @@ final class ConnectStage implements Stage {
 
     private void poll() {
         try {
-            failure = connect.status(name).flatMap(ConnectorStatus::failure).orElse(null);
+            Optional<ConnectorStatus> status = connect.status(name);
+            status.ifPresent(s -> placements.observe(Instant.now(), s));
+            failure = status.flatMap(ConnectorStatus::failure).orElse(null);
         } catch (RuntimeException e) {
             LOG.warn("reading the connector's status failed: {}", e.toString());
         }
@@ -153,6 +200,20 @@ final class ConnectStage implements Stage {
     @Override
     public String name() {
         return "connector " + name;
+    }
+
+    @Override
+    public void beginStep(Step step) {
+        placements.beginStep(Instant.now());
+    }
+
+    /** Where the tasks ran; absent when the connector's status never answered (nobody saw them). */
+    @Override
+    public void finishStep(StepResult.Builder step) {
+        List<ConnectTasks.Placement> seen = placements.step();
+        if (!seen.isEmpty()) {
+            step.connectTasks(ConnectTasks.of(name, tasksMax, partitions, seen));
+        }
     }
 
     @Override

@@ -116,7 +116,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 run.add(new BridgeStage(bridgeSettings(spec, servers.bootstrapServers(), target), false))
                         .consumerGroup();
             case KAFKA_CONNECT ->
-                run.add(new ConnectStage(spec, servers.connectUrl(), target)).consumerGroup();
+                run.add(new ConnectStage(spec, servers.connectUrl(), target, servers.bootstrapServers()))
+                        .consumerGroup();
             case NATIVE ->
                 run.add(new NativeStage(
                                 Targets.provider(spec.target())

@@ -17,6 +17,9 @@ import java.util.TreeMap;
 /** How a {@link RunSpec} becomes the producer's settings and the result file's scenario. */
 final class RunSettings {
 
+    /** The partitions of a topic rtbench creates (an existing topic keeps its own). */
+    static final int TOPIC_PARTITIONS = 4;
+
     private RunSettings() {}
 
     static ProducerSettings producer(RunSpec spec, String bootstrapServers, TargetConfig target) {
@@ -32,7 +35,7 @@ final class RunSettings {
                 spec.topic(),
                 KafkaDestination.KeyMode.ID,
                 spec.kafkaConfig(),
-                4,
+                TOPIC_PARTITIONS,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 spec.connectTimeout(),
                 spec.valueFormat(),

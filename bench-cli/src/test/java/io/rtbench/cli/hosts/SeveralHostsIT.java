@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.cli.RtbenchCommand;
-import io.rtbench.cli.RtbenchMain;
+import io.rtbench.cli.RtbenchProcesses;
 import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.core.metrics.LatencyRecorder;
@@ -184,7 +184,7 @@ class SeveralHostsIT {
         coordinatorArgs.set(coordinatorArgs.indexOf("--workers") + 1, "2");
         coordinatorArgs.set(coordinatorArgs.indexOf("--generators") + 1, "2");
         Path coordinatorLog = dir.resolve("coordinator.log");
-        Process coordinator = startRtbench(coordinatorArgs, coordinatorLog);
+        Process coordinator = RtbenchProcesses.start(coordinatorArgs, coordinatorLog);
         workers.add(coordinator);
         for (int i : List.of(0, 2)) {
             Path log = logs.get(i);
@@ -251,27 +251,9 @@ class SeveralHostsIT {
     private Path startWorker(String bootstrapServers, String id) throws Exception {
         // kept after the test, beside its other logs
         Path log = Files.createDirectories(Path.of("target", "test-logs")).resolve("several-hosts-" + id + ".log");
-        workers.add(startRtbench(List.of("worker", "--bootstrap-servers", bootstrapServers, "--id", id), log));
+        workers.add(
+                RtbenchProcesses.start(List.of("worker", "--bootstrap-servers", bootstrapServers, "--id", id), log));
         return log;
-    }
-
-    /** {@code rtbench ARGS} in a JVM of its own with this test's class path, its output to {@code log}. */
-    private static Process startRtbench(List<String> args, Path log) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m",
-                "-cp",
-                System.getProperty("java.class.path")));
-        String logback = System.getProperty("logback.configurationFile");
-        if (logback != null) {
-            command.add(1, "-Dlogback.configurationFile=" + logback);
-        }
-        command.add(RtbenchMain.class.getName());
-        command.addAll(args);
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
     }
 
     private static KafkaConsumer<String, String> resultsFromNow(String bootstrapServers) {

@@ -28,7 +28,8 @@ public record StepResult(
         StepRepetitions repetitions,
         Utilisation utilisation,
         List<WorkerShare> workers,
-        StepReads reads) {
+        StepReads reads,
+        ConnectTasks connectTasks) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -41,6 +42,8 @@ public record StepResult(
      * @param workers a run on several hosts ({@code rtbench run --workers N}, docs/GUIDE.md "Several hosts"): each
      *     worker's share; absent for a run on one host
      * @param reads the reads of workload {@code mixed}; absent otherwise
+     * @param connectTasks pipeline {@code kafka-connect}: the connector's tasks and the workers they ran on; absent for
+     *     other pipelines
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
@@ -87,7 +90,8 @@ public record StepResult(
                 .repetitions(repetitions)
                 .utilisation(utilisation)
                 .workers(workers)
-                .reads(reads);
+                .reads(reads)
+                .connectTasks(connectTasks);
     }
 
     /**
@@ -182,8 +186,14 @@ public record StepResult(
         private Utilisation utilisation;
         private List<WorkerShare> workers;
         private StepReads reads;
+        private ConnectTasks connectTasks;
 
         private Builder() {}
+
+        public Builder connectTasks(ConnectTasks value) {
+            this.connectTasks = value;
+            return this;
+        }
 
         public Builder reads(StepReads value) {
             this.reads = value;
@@ -305,7 +315,8 @@ public record StepResult(
                     repetitions,
                     utilisation,
                     workers,
-                    reads);
+                    reads,
+                    connectTasks);
         }
     }
 }

@@ -9,16 +9,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a daemon JVM is asked to run, as its command line: {@code --state-dir D --kind K --port P [--setting k=v]...}.
+ * What a daemon JVM is asked to run, as its command line: {@code --state-dir D --kind K [--worker N] --port P [--setting
+ * k=v]...}; {@code --worker} numbers the workers of a Connect cluster (1 when absent).
  * Settings name servers and paths, never credentials (those come from the environment, which the daemon inherits).
  */
-record DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
+record DaemonArgs(Path stateDir, DaemonName name, ServerOptions options) {
+
+    DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
+        this(stateDir, DaemonName.of(kind), options);
+    }
+
+    ServerKind kind() {
+        return name.kind();
+    }
 
     List<String> toArgs() {
         List<String> args = new ArrayList<>(List.of(
                 "--state-dir", stateDir.toString(),
-                "--kind", kind.cliName(),
+                "--kind", name.kind().cliName(),
                 "--port", Integer.toString(options.port())));
+        if (name.worker() != 1) {
+            args.add("--worker");
+            args.add(Integer.toString(name.worker()));
+        }
         options.settings().forEach((name, value) -> {
             args.add("--setting");
             args.add(name + "=" + value);
@@ -31,6 +44,7 @@ record DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
         Path stateDir = null;
         ServerKind kind = null;
         int port = 0;
+        int worker = 1;
         Map<String, String> settings = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
@@ -40,7 +54,8 @@ record DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
             switch (args[i]) {
                 case "--state-dir" -> stateDir = Path.of(value);
                 case "--kind" -> kind = ServerKind.fromCliName(value);
-                case "--port" -> port = parsePort(value);
+                case "--port" -> port = parseNumber("--port", value);
+                case "--worker" -> worker = parseNumber("--worker", value);
                 case "--setting" -> {
                     int equals = value.indexOf('=');
                     if (equals <= 0) {
@@ -54,14 +69,14 @@ record DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
         if (stateDir == null || kind == null) {
             throw new IllegalArgumentException("--state-dir and --kind are required");
         }
-        return new DaemonArgs(stateDir, kind, new ServerOptions(port, settings));
+        return new DaemonArgs(stateDir, new DaemonName(kind, worker), new ServerOptions(port, settings));
     }
 
-    private static int parsePort(String value) {
+    private static int parseNumber(String option, String value) {
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--port needs a number, got '" + value + "'", e);
+            throw new IllegalArgumentException(option + " needs a number, got '" + value + "'", e);
         }
     }
 }

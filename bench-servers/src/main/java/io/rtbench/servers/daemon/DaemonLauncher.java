@@ -38,12 +38,12 @@ final class DaemonLauncher {
         this.classPath = classPath;
     }
 
-    Process spawn(ServerKind kind, ServerOptions options) {
+    Process spawn(DaemonName name, ServerOptions options) {
         files.createDir();
-        ProcessBuilder builder = new ProcessBuilder(command(kind, options))
+        ProcessBuilder builder = new ProcessBuilder(command(name, options))
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(files.consoleFile(kind).toFile());
+                .redirectOutput(files.consoleFile(name).toFile());
         try {
             Process daemon = builder.start();
             daemon.getOutputStream().close();
@@ -55,15 +55,20 @@ final class DaemonLauncher {
     }
 
     List<String> command(ServerKind kind, ServerOptions options) {
+        return command(DaemonName.of(kind), options);
+    }
+
+    List<String> command(DaemonName name, ServerOptions options) {
+        ServerKind kind = name.kind();
         List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin").resolve("java").toString());
         command.add(maxHeap(kind));
         command.add("-Dlogback.configurationFile=" + LOGBACK_CONFIG);
-        command.add("-Drtbench.log.file=" + files.logFile(kind));
+        command.add("-Drtbench.log.file=" + files.logFile(name));
         command.add("-cp");
         command.add(absolute(classPath));
         command.add(ServerDaemon.class.getName());
-        command.addAll(new DaemonArgs(files.dir(), kind, options).toArgs());
+        command.addAll(new DaemonArgs(files.dir(), name, options).toArgs());
         return command;
     }
 

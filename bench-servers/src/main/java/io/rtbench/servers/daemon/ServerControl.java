@@ -3,9 +3,12 @@ package io.rtbench.servers.daemon;
 import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.local.ConnectWorkerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Background servers for {@code rtbench servers start|stop|status} (docs/GUIDE.md): each runs in its own daemon JVM
  * ({@link ServerDaemon}) that outlives the command, and is recorded in a state dir ({@value #STATE_DIR_ENV} or
- * {@code ~/.rtbench/servers}). At most one server per kind.
+ * {@code ~/.rtbench/servers}). At most one server per kind, or one Connect cluster of several workers.
  *
  * <p>Errors are {@link ServerControlException}s whose first message line can be shown to a user as is.
  */
@@ -68,41 +71,85 @@ public final class ServerControl {
      *     in time (the message quotes the end of its log)
      */
     public ServerState start(ServerKind kind, ServerOptions options) {
-        Optional<ServerState> running = live(kind);
-        if (running.isPresent()) {
-            throw new ServerControlException(
-                    kind.cliName() + " is already running at " + running.get().address()
-                            + " (pid " + running.get().serverPid() + "); stop it first with 'rtbench servers stop "
-                            + kind.cliName() + "'");
-        }
-        if (options.port() != 0) {
-            requirePortFree(kind, options.port());
-        }
-        ServerOptions effective = withKafkaForConnect(kind, options);
-        Process daemon = launcher.spawn(kind, effective);
-        return awaitReady(kind, daemon);
+        return start(kind, options, 1).get(0);
     }
 
     /**
-     * Stops the background server of this kind: SIGTERM to its daemon (which stops the server cleanly), after
-     * {@code 60 s} a kill.
+     * Starts {@code workers} servers of this kind, each in a daemon JVM of its own, and waits until all are ready. More
+     * than one is a Kafka Connect cluster (docs/CONNECT.md, "A cluster of several workers"): the workers share one
+     * group and its internal topics, and each has its own REST port ({@code --port P} gives P, P+1, …). Each is a
+     * process of its own, so one can be killed while the others go on.
+     *
+     * @return the workers' states, worker 1 first
+     * @throws ServerControlException as {@link #start(ServerKind, ServerOptions)}; when one worker does not start, those
+     *     already started are stopped again
+     * @throws IllegalArgumentException for fewer than 1 worker, or more than 1 of a kind other than Connect
+     */
+    public List<ServerState> start(ServerKind kind, ServerOptions options, int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
+        }
+        if (workers > 1 && !kind.equals(ServerKind.CONNECT)) {
+            throw new IllegalArgumentException(
+                    "--workers is for connect (a Kafka Connect cluster); " + kind.cliName() + " runs as one server");
+        }
+        List<ServerState> running = live(kind);
+        if (!running.isEmpty()) {
+            throw new ServerControlException(
+                    kind.cliName() + " is already running at " + running.get(0).address()
+                            + " (pid " + running.get(0).serverPid() + "); stop it first with 'rtbench servers stop "
+                            + kind.cliName() + "'");
+        }
+        if (options.port() != 0) {
+            for (int worker = 0; worker < workers; worker++) {
+                requirePortFree(kind, options.port() + worker);
+            }
+        }
+        ServerOptions effective = withKafkaForConnect(kind, options);
+        if (workers == 1) {
+            return List.of(awaitReady(DaemonName.of(kind), launcher.spawn(DaemonName.of(kind), effective)));
+        }
+        Map<String, String> cluster =
+                new HashMap<>(ConnectWorkerConfig.clusterSettings(ConnectWorkerConfig.newGroupId()));
+        cluster.putAll(effective.settings()); // the user's --set wins, as for one worker
+        Map<DaemonName, Process> daemons = new LinkedHashMap<>();
+        // spawned together: Connect's workers join a group in any order, and each JVM's start is the slow part
+        for (int worker = 1; worker <= workers; worker++) {
+            int port = options.port() == 0 ? 0 : options.port() + worker - 1;
+            DaemonName name = new DaemonName(kind, worker);
+            daemons.put(name, launcher.spawn(name, new ServerOptions(port, cluster)));
+        }
+        List<ServerState> started = new ArrayList<>();
+        try {
+            for (Map.Entry<DaemonName, Process> daemon : daemons.entrySet()) {
+                started.add(awaitReady(daemon.getKey(), daemon.getValue()));
+            }
+            return started;
+        } catch (RuntimeException e) {
+            daemons.values().forEach(daemon -> terminate(daemon.toHandle(), kind));
+            started.forEach(state -> files.delete(state.daemonName()));
+            throw e;
+        }
+    }
+
+    /**
+     * Stops the background servers of this kind (every worker of a Connect cluster): SIGTERM to each daemon (which
+     * stops its server cleanly), after {@code 60 s} a kill.
      *
      * @return what was stopped; empty when none of this kind was running
      */
-    public Optional<ServerState> stop(ServerKind kind) {
-        Optional<ServerState> running = live(kind);
-        if (running.isEmpty()) {
-            return Optional.empty();
+    public List<ServerState> stop(ServerKind kind) {
+        List<ServerState> running = live(kind);
+        for (ServerState state : running) {
+            boolean killed = ProcessHandle.of(state.daemonPid())
+                    .map(daemon -> terminate(daemon, kind))
+                    .orElse(false);
+            if (killed && state.serverPid() != state.daemonPid()) {
+                // A killed daemon had no chance to stop its child process.
+                ProcessHandle.of(state.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            files.delete(state.daemonName());
         }
-        ServerState state = running.get();
-        boolean killed = ProcessHandle.of(state.daemonPid())
-                .map(daemon -> terminate(daemon, kind))
-                .orElse(false);
-        if (killed && state.serverPid() != state.daemonPid()) {
-            // A killed daemon had no chance to stop its child process.
-            ProcessHandle.of(state.serverPid()).ifPresent(ProcessHandle::destroyForcibly);
-        }
-        files.delete(kind);
         return running;
     }
 
@@ -111,15 +158,16 @@ public final class ServerControl {
         return files.readAll().stream().filter(this::aliveOrForget).toList();
     }
 
-    private Optional<ServerState> live(ServerKind kind) {
-        return files.read(kind).filter(this::aliveOrForget);
+    /** The live servers of a kind (a Connect cluster's workers), worker 1 first. */
+    private List<ServerState> live(ServerKind kind) {
+        return status().stream().filter(state -> state.kind().equals(kind)).toList();
     }
 
     private boolean aliveOrForget(ServerState state) {
         if (Liveness.isAlive(state)) {
             return true;
         }
-        files.delete(state.kind());
+        files.delete(state.daemonName());
         return false;
     }
 
@@ -144,7 +192,8 @@ public final class ServerControl {
                 || options.setting("bootstrap.servers").isPresent()) {
             return options;
         }
-        ServerState kafka = live(ServerKind.KAFKA)
+        ServerState kafka = live(ServerKind.KAFKA).stream()
+                .findFirst()
                 .orElseThrow(() -> new ServerControlException("connect needs a Kafka: start one with 'rtbench servers"
                         + " start kafka', or give the setting bootstrap.servers"));
         Map<String, String> settings = new HashMap<>(options.settings());
@@ -152,21 +201,22 @@ public final class ServerControl {
         return new ServerOptions(options.port(), settings);
     }
 
-    private ServerState awaitReady(ServerKind kind, Process daemon) {
+    private ServerState awaitReady(DaemonName name, Process daemon) {
+        ServerKind kind = name.kind();
         long deadlineNanos = System.nanoTime() + startTimeout.toNanos();
         while (true) {
-            Optional<ServerState> state = files.read(kind).filter(s -> s.daemonPid() == daemon.pid());
+            Optional<ServerState> state = files.read(name).filter(s -> s.daemonPid() == daemon.pid());
             if (state.isPresent()) {
                 return state.get();
             }
             if (!daemon.isAlive()) {
-                throw new ServerControlException(kind.cliName() + " did not start: its daemon exited with status "
-                        + daemon.exitValue() + logTails(kind));
+                throw new ServerControlException(name.stem() + " did not start: its daemon exited with status "
+                        + daemon.exitValue() + logTails(name));
             }
             if (System.nanoTime() - deadlineNanos > 0) {
                 terminate(daemon.toHandle(), kind);
-                throw new ServerControlException(kind.cliName() + " did not start within " + startTimeout.toSeconds()
-                        + " s; its daemon was stopped" + logTails(kind));
+                throw new ServerControlException(name.stem() + " did not start within " + startTimeout.toSeconds()
+                        + " s; its daemon was stopped" + logTails(name));
             }
             sleep(kind);
         }
@@ -200,8 +250,8 @@ public final class ServerControl {
         }
     }
 
-    private String logTails(ServerKind kind) {
-        return LogTail.quote(QUOTED_LOG_LINES, files.consoleFile(kind), files.logFile(kind));
+    private String logTails(DaemonName name) {
+        return LogTail.quote(QUOTED_LOG_LINES, files.consoleFile(name), files.logFile(name));
     }
 
     private static void sleep(ServerKind kind) {

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The main class of a background server's JVM (spawned by {@link ServerControl}): starts one server through the
- * configured provider, records it in {@code <state-dir>/<kind>.json}, and holds it until the JVM is terminated
+ * configured provider, records it in {@code <state-dir>/<name>.json} ({@link DaemonName}), and holds it until the JVM is terminated
  * (SIGTERM), when a shutdown hook stops the server and removes the state file.
  *
  * <p>Exit status: 1 when the server cannot start (the reason is on stderr and in the log), 2 for bad arguments.
@@ -29,13 +29,15 @@ public final class ServerDaemon {
     private static FileLock kindLock;
 
     private final StateFiles files;
+    private final DaemonName name;
     private final ServerKind kind;
     private RunningServer server; // guarded by this
     private boolean stopping; // guarded by this
 
-    private ServerDaemon(StateFiles files, ServerKind kind) {
+    private ServerDaemon(StateFiles files, DaemonName name) {
         this.files = files;
-        this.kind = kind;
+        this.name = name;
+        this.kind = name.kind();
     }
 
     public static void main(String[] args) throws InterruptedException {
@@ -48,40 +50,40 @@ public final class ServerDaemon {
             return;
         }
         StateFiles files = new StateFiles(request.stateDir());
-        ServerDaemon daemon = new ServerDaemon(files, request.kind());
+        ServerDaemon daemon = new ServerDaemon(files, request.name());
         try {
             files.createDir();
-            kindLock = lock(files, request.kind());
+            kindLock = lock(files, request.name());
             Runtime.getRuntime().addShutdownHook(new Thread(daemon::stop, "rtbench-server-daemon-stop"));
             daemon.start(request.options());
         } catch (RuntimeException e) {
-            LOG.error("cannot start {}", request.kind().cliName(), e);
-            System.err.println("cannot start " + request.kind().cliName() + ": " + e.getMessage());
+            LOG.error("cannot start {}", request.name().stem(), e);
+            System.err.println("cannot start " + request.name().stem() + ": " + e.getMessage());
             System.exit(1);
         }
         new CountDownLatch(1).await(); // until SIGTERM; the shutdown hook does the rest
     }
 
-    private static FileLock lock(StateFiles files, ServerKind kind) {
+    private static FileLock lock(StateFiles files, DaemonName name) {
         try {
             FileChannel channel =
-                    FileChannel.open(files.lockFile(kind), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                    FileChannel.open(files.lockFile(name), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 channel.close();
-                throw new IllegalStateException("another rtbench daemon for " + kind.cliName()
-                        + " is running (it holds " + files.lockFile(kind) + ")");
+                throw new IllegalStateException("another rtbench daemon for " + name.stem() + " is running (it holds "
+                        + files.lockFile(name) + ")");
             }
             return lock;
         } catch (IOException e) {
-            throw new IllegalStateException("cannot lock " + files.lockFile(kind) + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot lock " + files.lockFile(name) + ": " + e.getMessage(), e);
         }
     }
 
     private void start(ServerOptions options) {
         LOG.info(
                 "starting {} (port {}, settings {})",
-                kind.cliName(),
+                name.stem(),
                 options.port(),
                 options.settings().keySet());
         RunningServer started = Servers.provider(System.getenv()).start(kind, options);
@@ -92,7 +94,7 @@ public final class ServerDaemon {
                 return;
             }
             server = started;
-            state = stateOf(started);
+            state = stateOf(started, name.worker());
             files.write(state);
         }
         if (state.serverPid() != state.daemonPid()) {
@@ -101,12 +103,12 @@ public final class ServerDaemon {
         }
         LOG.info(
                 "{} {} running at {} (server pid {}, daemon pid {}), state in {}",
-                kind.cliName(),
+                name.stem(),
                 state.version(),
                 state.address(),
                 state.serverPid(),
                 state.daemonPid(),
-                files.stateFile(kind));
+                files.stateFile(name));
     }
 
     /** A child-process server that died on its own: the daemon goes too, so that status does not list it. */
@@ -120,10 +122,11 @@ public final class ServerDaemon {
         System.exit(1);
     }
 
-    private static ServerState stateOf(RunningServer server) {
+    private static ServerState stateOf(RunningServer server, int worker) {
         ProcessHandle self = ProcessHandle.current();
         return new ServerState(
                 server.kind(),
+                worker,
                 server.address(),
                 server.port(),
                 server.pid(),
@@ -142,6 +145,6 @@ public final class ServerDaemon {
         }
         long self = ProcessHandle.current().pid();
         // Only this daemon's own record: a state file of another daemon is not ours to remove.
-        files.read(kind).filter(state -> state.daemonPid() == self).ifPresent(state -> files.delete(kind));
+        files.read(name).filter(state -> state.daemonPid() == self).ifPresent(state -> files.delete(name));
     }
 }

@@ -8,6 +8,7 @@ import java.util.Objects;
 /**
  * A server kept running in the background by a daemon JVM, as recorded in its state file.
  *
+ * @param worker 1, or the number of a Connect cluster's worker ({@code servers start connect --workers N})
  * @param address the client address, as {@link io.rtbench.servers.RunningServer#address()}
  * @param port the client port
  * @param serverPid the server's process; equals {@code daemonPid} for in-JVM servers (Kafka, Connect)
@@ -19,6 +20,7 @@ import java.util.Objects;
  */
 public record ServerState(
         ServerKind kind,
+        int worker,
         String address,
         int port,
         long serverPid,
@@ -35,8 +37,34 @@ public record ServerState(
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(logFile, "logFile");
         Objects.requireNonNull(startedAt, "startedAt");
+        if (worker < 1) {
+            throw new IllegalArgumentException("worker numbers start at 1, got " + worker);
+        }
         if (serverPid <= 0 || daemonPid <= 0) {
             throw new IllegalArgumentException("pids must be positive: server " + serverPid + ", daemon " + daemonPid);
         }
+    }
+
+    /** The only (or first) server of its kind. */
+    public ServerState(
+            ServerKind kind,
+            String address,
+            int port,
+            long serverPid,
+            long daemonPid,
+            Instant daemonStartedAt,
+            String version,
+            Path logFile,
+            Instant startedAt) {
+        this(kind, 1, address, port, serverPid, daemonPid, daemonStartedAt, version, logFile, startedAt);
+    }
+
+    /** {@code connect}, or {@code connect-2} for a cluster's second worker: as {@code servers status} lists it. */
+    public String name() {
+        return daemonName().stem();
+    }
+
+    DaemonName daemonName() {
+        return new DaemonName(kind, worker);
     }
 }

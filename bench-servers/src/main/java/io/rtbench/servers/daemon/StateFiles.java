@@ -14,12 +14,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The state dir of background servers: per kind a state file {@code <kind>.json}, the daemon's log {@code <kind>.log}
- * and its console output {@code <kind>.out}.
+ * The state dir of background servers: per server a state file {@code <name>.json}, the daemon's log {@code <name>.log}
+ * and its console output {@code <name>.out}, where the name is the kind, or {@code <kind>-<worker>} for the second and
+ * later workers of a Connect cluster ({@link DaemonName}).
  */
 final class StateFiles {
 
@@ -37,19 +39,23 @@ final class StateFiles {
     }
 
     Path stateFile(ServerKind kind) {
-        return dir.resolve(kind.cliName() + STATE_SUFFIX);
+        return stateFile(DaemonName.of(kind));
     }
 
-    Path logFile(ServerKind kind) {
-        return dir.resolve(kind.cliName() + ".log");
+    Path stateFile(DaemonName name) {
+        return dir.resolve(name.stem() + STATE_SUFFIX);
     }
 
-    Path consoleFile(ServerKind kind) {
-        return dir.resolve(kind.cliName() + ".out");
+    Path logFile(DaemonName name) {
+        return dir.resolve(name.stem() + ".log");
     }
 
-    Path lockFile(ServerKind kind) {
-        return dir.resolve(kind.cliName() + ".lock");
+    Path consoleFile(DaemonName name) {
+        return dir.resolve(name.stem() + ".out");
+    }
+
+    Path lockFile(DaemonName name) {
+        return dir.resolve(name.stem() + ".lock");
     }
 
     void createDir() {
@@ -62,9 +68,9 @@ final class StateFiles {
 
     /** Writes to a temp file and renames it, so that a reader never sees half a state. */
     void write(ServerState state) {
-        Path target = stateFile(state.kind());
+        Path target = stateFile(state.daemonName());
         try {
-            Path temp = Files.createTempFile(dir, state.kind().cliName() + "-", ".tmp");
+            Path temp = Files.createTempFile(dir, state.daemonName().stem() + "-", ".tmp");
             Files.writeString(temp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(state)));
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -78,14 +84,18 @@ final class StateFiles {
 
     /** The recorded state, or empty when there is none; an unreadable file counts as none and is removed. */
     Optional<ServerState> read(ServerKind kind) {
-        Path file = stateFile(kind);
+        return read(DaemonName.of(kind));
+    }
+
+    Optional<ServerState> read(DaemonName name) {
+        Path file = stateFile(name);
         try {
-            return Optional.of(fromJson(kind, JSON.readTree(Files.readString(file))));
+            return Optional.of(fromJson(name, JSON.readTree(Files.readString(file))));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             // A state file is only written by rename, so a bad one is not a write in progress but debris.
-            delete(kind);
+            delete(name);
             return Optional.empty();
         }
     }
@@ -96,38 +106,38 @@ final class StateFiles {
         if (!Files.isDirectory(dir)) {
             return states;
         }
-        List<ServerKind> recorded = new ArrayList<>();
+        List<DaemonName> recorded = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*" + STATE_SUFFIX)) {
             for (Path file : files) {
                 String name = file.getFileName().toString();
-                kindOf(name.substring(0, name.length() - STATE_SUFFIX.length())).ifPresent(recorded::add);
+                DaemonName.parse(name.substring(0, name.length() - STATE_SUFFIX.length()))
+                        .ifPresent(recorded::add);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dir, e);
         }
-        recorded.stream().sorted().forEach(kind -> read(kind).ifPresent(states::add));
+        recorded.stream()
+                .sorted(Comparator.comparing(DaemonName::kind).thenComparingInt(DaemonName::worker))
+                .forEach(name -> read(name).ifPresent(states::add));
         return states;
     }
 
     void delete(ServerKind kind) {
-        try {
-            Files.deleteIfExists(stateFile(kind));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + stateFile(kind), e);
-        }
+        delete(DaemonName.of(kind));
     }
 
-    private static Optional<ServerKind> kindOf(String cliName) {
+    void delete(DaemonName name) {
         try {
-            return Optional.of(ServerKind.fromCliName(cliName));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
+            Files.deleteIfExists(stateFile(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + stateFile(name), e);
         }
     }
 
     private static ObjectNode toJson(ServerState state) {
         ObjectNode json = JSON.createObjectNode();
         json.put("kind", state.kind().cliName());
+        json.put("worker", state.worker());
         json.put("address", state.address());
         json.put("port", state.port());
         json.put("serverPid", state.serverPid());
@@ -139,12 +149,16 @@ final class StateFiles {
         return json;
     }
 
-    private static ServerState fromJson(ServerKind kind, JsonNode json) {
-        if (!kind.cliName().equals(json.path("kind").asText())) {
-            throw new IllegalArgumentException("state file of " + kind.cliName() + " names " + json.path("kind"));
+    private static ServerState fromJson(DaemonName name, JsonNode json) {
+        // "worker" is absent from the files of rtbench versions before Connect clusters: those were worker 1
+        if (!name.kind().cliName().equals(json.path("kind").asText())
+                || name.worker() != json.path("worker").asInt(1)) {
+            throw new IllegalArgumentException(
+                    "state file of " + name.stem() + " names " + json.path("kind") + " " + json.path("worker"));
         }
         return new ServerState(
-                kind,
+                name.kind(),
+                name.worker(),
                 json.required("address").asText(),
                 json.required("port").asInt(),
                 json.required("serverPid").asLong(),

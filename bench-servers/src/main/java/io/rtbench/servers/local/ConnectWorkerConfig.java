@@ -5,7 +5,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * The configuration of a single Kafka Connect distributed worker on 127.0.0.1, for the in-JVM worker and for the docker
+ * The configuration of a Kafka Connect distributed worker on 127.0.0.1 (alone in its group, or one of a cluster's
+ * workers given the same {@link #clusterSettings}), for the in-JVM worker and for the docker
  * provider's worker container (which runs on the host's network, so the same addresses hold inside it).
  */
 public final class ConnectWorkerConfig {
@@ -15,7 +16,36 @@ public final class ConnectWorkerConfig {
 
     private static final String JSON_CONVERTER = "org.apache.kafka.connect.json.JsonConverter";
 
+    /** Connect waits this long by default for a departed worker to come back before moving its tasks (5 min). */
+    public static final String REBALANCE_DELAY = "scheduled.rebalance.max.delay.ms";
+
+    /**
+     * rtbench's clusters move a lost worker's tasks after 10 s rather than Connect's 5 minutes: a benchmark step lasts
+     * about a minute, and a worker killed in it should show its tasks move within it (docs/CONNECT.md, "A cluster of
+     * several workers"). Detecting the loss takes the group's session timeout (10 s) on top.
+     */
+    static final String REBALANCE_DELAY_MS = "10000";
+
     private ConnectWorkerConfig() {}
+
+    /** {@code rtbench-connect-} and 8 random hex digits: a group no other worker on the broker is in. */
+    public static String newGroupId() {
+        return "rtbench-connect-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /**
+     * What makes workers one cluster: the same group and internal topics, named after the group (docs/CONNECT.md).
+     * Every worker of a cluster gets these as settings.
+     */
+    public static Map<String, String> clusterSettings(String groupId) {
+        Map<String, String> config = new LinkedHashMap<>();
+        config.put("group.id", groupId);
+        config.put("config.storage.topic", groupId + "-configs");
+        config.put("offset.storage.topic", groupId + "-offsets");
+        config.put("status.storage.topic", groupId + "-status");
+        config.put(REBALANCE_DELAY, REBALANCE_DELAY_MS);
+        return config;
+    }
 
     /**
      * @param restPort the REST port, {@code http://127.0.0.1:restPort}
@@ -31,15 +61,12 @@ public final class ConnectWorkerConfig {
         }
         // Workers sharing a broker (tests, several quickstarts) must not join each other's cluster or read each
         // other's connector configs: one group and one set of internal topics per worker.
-        String groupId = "rtbench-connect-" + UUID.randomUUID().toString().substring(0, 8);
+        // A cluster's workers are given the same group settings (clusterSettings), and win over this.
         Map<String, String> config = new LinkedHashMap<>();
         config.put("listeners", "http://127.0.0.1:" + restPort);
         config.put("rest.advertised.host.name", "127.0.0.1");
         config.put("rest.advertised.port", Integer.toString(restPort));
-        config.put("group.id", groupId);
-        config.put("config.storage.topic", groupId + "-configs");
-        config.put("offset.storage.topic", groupId + "-offsets");
-        config.put("status.storage.topic", groupId + "-status");
+        config.putAll(clusterSettings(newGroupId()));
         config.put("config.storage.replication.factor", "1");
         config.put("offset.storage.replication.factor", "1");
         config.put("status.storage.replication.factor", "1");

@@ -39,6 +39,35 @@ class StateFilesTest {
     }
 
     @Test
+    void theWorkersOfAConnectClusterHaveAFileEachAndListInWorkerOrder() {
+        StateFiles files = new StateFiles(dir);
+        ServerState first = state(ServerKind.CONNECT, 4242, Instant.EPOCH);
+        ServerState second = new ServerState(
+                ServerKind.CONNECT,
+                2,
+                "http://127.0.0.1:8084",
+                8084,
+                4343,
+                4343,
+                Instant.EPOCH,
+                "4.1.0",
+                Path.of("/tmp/state/connect-2.log"),
+                Instant.EPOCH);
+
+        files.write(second);
+        files.write(first);
+        files.write(state(ServerKind.KAFKA, 4141, Instant.EPOCH));
+
+        assertThat(files.stateFile(new DaemonName(ServerKind.CONNECT, 2))).hasFileName("connect-2.json");
+        assertThat(files.read(new DaemonName(ServerKind.CONNECT, 2))).contains(second);
+        assertThat(files.readAll()).extracting(ServerState::name).containsExactly("kafka", "connect", "connect-2");
+        assertThat(DaemonName.parse("connect-1"))
+                .as("worker 1 is plain connect")
+                .isEmpty();
+        assertThat(DaemonName.parse("connect-x")).isEmpty();
+    }
+
+    @Test
     void writingLeavesOnlyTheStateFileBehind() throws Exception {
         StateFiles files = new StateFiles(dir);
 
