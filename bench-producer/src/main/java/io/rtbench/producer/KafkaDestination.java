@@ -33,6 +33,9 @@ public record KafkaDestination(
     public static final String DEFAULT_TOPIC = "rtbench.events";
     public static final String DEFAULT_ANNOUNCE_TOPIC = "rtbench.generators";
 
+    /** The partitions of an events topic rtbench creates (an existing topic keeps its own). */
+    public static final int DEFAULT_PARTITIONS = 4;
+
     /** The Kafka record key. */
     public enum KeyMode {
         /** {@code _id}: spreads events over all partitions. */

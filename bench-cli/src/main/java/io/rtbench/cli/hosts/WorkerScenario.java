@@ -83,7 +83,7 @@ record WorkerScenario(
                 topic,
                 KafkaDestination.KeyMode.ID,
                 kafkaConfig,
-                4,
+                KafkaDestination.DEFAULT_PARTITIONS,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
                 Duration.ofMillis(connectTimeoutMs),
                 KafkaDestination.ValueFormat.fromCliName(valueFormat),

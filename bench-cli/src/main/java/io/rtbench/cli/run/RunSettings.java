@@ -18,7 +18,7 @@ import java.util.TreeMap;
 final class RunSettings {
 
     /** The partitions of a topic rtbench creates (an existing topic keeps its own). */
-    static final int TOPIC_PARTITIONS = 4;
+    static final int TOPIC_PARTITIONS = KafkaDestination.DEFAULT_PARTITIONS;
 
     private RunSettings() {}
 
