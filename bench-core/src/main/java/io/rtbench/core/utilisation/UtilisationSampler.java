@@ -4,8 +4,6 @@ import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.utilisation.UtilisationSource.Reading;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -18,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Samples the target's utilisation once a second during each step's measured phase, on a daemon thread of its own (never
  * on the probe's or producer's), and adds the series and its summary to the step (docs/MEASUREMENT.md, "Target
- * utilisation"). A second whose reading fails is skipped, not written as 0.
+ * utilisation"). A second whose reading fails is skipped, not written as 0. The series holds at most an hour of
+ * one-second points ({@link UtilisationSeries}).
  */
 public final class UtilisationSampler implements Stage {
 
@@ -29,7 +28,9 @@ public final class UtilisationSampler implements Stage {
     private final Consumer<Reading> listener;
     private final LongSupplier nanoClock;
     private final ScheduledExecutorService executor;
-    private final List<Utilisation.Sample> samples = new ArrayList<>();
+    /** At most an hour of one-second points, folded beyond (a 12-hour run keeps memory and its result flat). */
+    private final UtilisationSeries samples = new UtilisationSeries();
+
     private ScheduledFuture<?> task;
     private long phaseStartNanos;
     private boolean firstOfPhase;
@@ -117,7 +118,7 @@ public final class UtilisationSampler implements Stage {
     @Override
     public synchronized void finishStep(StepResult.Builder step) {
         if (!samples.isEmpty()) {
-            step.utilisation(Utilisation.of(source.name(), List.copyOf(samples)));
+            step.utilisation(new Utilisation(source.name(), samples.summary(), samples.series()));
         }
     }
 

@@ -61,6 +61,40 @@ class UtilisationSamplerTest {
     }
 
     @Test
+    void aTwelveHourPhaseKeepsAtMostAnHoursPointsAndSummarisesEveryReading() {
+        int seconds = 12 * 3_600;
+        for (int second = 0; second < seconds; second++) {
+            // CPU 0, 1, …, 9 repeating; seconds 16–31 have 6…9, 0…9, 0, 1: 76 in all
+            readings.add(new Reading((double) (second % 10), 1_000L + second % 7, 5_000L + second));
+        }
+        UtilisationSampler sampler = new UtilisationSampler(source, heard::add, nanos::get);
+
+        sampler.beginMeasuring();
+        for (int second = 0; second < seconds; second++) {
+            sampler.sampleOnce();
+            nanos.addAndGet(1_000_000_000L);
+        }
+        StepResult.Builder step = StepResult.builder();
+        sampler.finishStep(step);
+
+        Utilisation utilisation = step.build().utilisation();
+        // folded in pairs four times after the first hour: 16 seconds a point
+        assertThat(utilisation.series()).hasSize(seconds / 16);
+        assertThat(utilisation.series().get(1)).isEqualTo(new Utilisation.Sample(16, 76.0 / 16, 1_006L, 5_031L));
+        assertThat(utilisation.series().get(utilisation.series().size() - 1).offsetSec())
+                .isEqualTo(seconds - 16.0);
+        // the first reading's CPU is dropped (it covers the time before the phase), the rest are all in the mean
+        double cpuSum = 0;
+        for (int second = 1; second < seconds; second++) {
+            cpuSum += second % 10;
+        }
+        assertThat(utilisation.summary())
+                .isEqualTo(new Utilisation.Summary(
+                        cpuSum / (seconds - 1), 9.0, 1_006L, 5_000L, 5_000L + seconds - 1, seconds));
+        assertThat(heard).hasSize(seconds);
+    }
+
+    @Test
     void aStepWithoutSamplesHasNoUtilisationAndTheNextStepStartsAfresh() {
         UtilisationSampler sampler = new UtilisationSampler(source, heard::add, nanos::get);
         StepResult.Builder empty = StepResult.builder();
