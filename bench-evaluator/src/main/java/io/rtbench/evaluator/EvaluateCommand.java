@@ -129,6 +129,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 settings.target().timeout(),
                 EpochClock.SYSTEM,
                 registry,
+                null,
                 null));
         settings.generatorIds().forEach(probe::probe);
         GeneratorDiscovery discovery = settings.announceTopic() == null
