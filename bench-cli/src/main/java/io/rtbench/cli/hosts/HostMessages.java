@@ -75,21 +75,23 @@ final class HostMessages {
         }
 
         static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
-            Draft draft = new Draft(ANNOUNCE, run);
-            draft.coordinator = coordinator;
-            draft.workers = workers;
-            draft.scenario = scenario;
+            return ofRun(ANNOUNCE, run, coordinator, workers, scenario).build();
+        }
+
+        /** The announcement again, with who runs which part. */
+        static Control assign(
+                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
+            Draft draft = ofRun(ASSIGN, run, coordinator, workers, scenario);
+            draft.shares = shares;
             return draft.build();
         }
 
-        static Control assign(
-                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
-            Draft draft = new Draft(ASSIGN, run);
+        private static Draft ofRun(String type, String run, String coordinator, int workers, WorkerScenario scenario) {
+            Draft draft = new Draft(type, run);
             draft.coordinator = coordinator;
             draft.workers = workers;
             draft.scenario = scenario;
-            draft.shares = shares;
-            return draft.build();
+            return draft;
         }
 
         static Control phase(
