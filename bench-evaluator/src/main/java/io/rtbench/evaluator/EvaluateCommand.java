@@ -5,6 +5,7 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.ResultOptions;
@@ -128,6 +129,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 settings.target().timeout(),
                 EpochClock.SYSTEM,
                 registry,
+                null,
                 null));
         settings.generatorIds().forEach(probe::probe);
         GeneratorDiscovery discovery = settings.announceTopic() == null
@@ -212,18 +214,11 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     private void print(RunResult outcome) {
         PrintWriter out = spec.commandLine().getOut();
-        if (outcome.steps().isEmpty()) {
-            out.println("interrupted before the measured phase ended: nothing to report");
-            out.flush();
-            return;
-        }
-        StepResult step = outcome.steps().get(0);
-        out.printf(
-                Locale.ROOT,
-                "%s: %.1f s, %d probe errors%n",
-                outcome.complete() ? "done" : "interrupted",
-                step.durationSec(),
-                step.probeErrors());
+        OneStepSummary.print(outcome, output.result(), out, (ending, step) -> printStep(ending, step, out));
+    }
+
+    private static void printStep(String ending, StepResult step, PrintWriter out) {
+        out.printf(Locale.ROOT, "%s: %.1f s, %d probe errors%n", ending, step.durationSec(), step.probeErrors());
         for (Map.Entry<String, LatencySummary> metric : step.latencyMs().entrySet()) {
             LatencySummary s = metric.getValue();
             out.printf(
@@ -245,9 +240,5 @@ public final class EvaluateCommand implements Callable<Integer> {
                     step.events().lost(),
                     step.events().duplicates());
         }
-        if (output.result() != null) {
-            out.println("  result: " + output.result().toAbsolutePath());
-        }
-        out.flush();
     }
 }

@@ -43,20 +43,8 @@ public final class ProbeStage implements Stage {
      *
      * @param stepGenerators the generators of the current step, probed from its warmup on; null when generators are
      *     added with {@link #probe} and removed with {@link #stopProbing} instead
-     */
-    public ProbeStage(
-            TargetConfig target,
-            Duration interval,
-            Duration timeout,
-            EpochClock clock,
-            MeterRegistry registry,
-            Supplier<List<Long>> stepGenerators) {
-        this(target, interval, timeout, clock, registry, stepGenerators, null);
-    }
-
-    /**
-     * As above; with {@code stepChanges} (workload {@code dml}: each generator's updates and deletes) also
-     * {@code updateVisible} and {@code deleteVisible} (docs/MEASUREMENT.md).
+     * @param stepChanges workload {@code dml}: each generator's updates and deletes, whose visibility is measured too
+     *     ({@code updateVisible}, {@code deleteVisible}; docs/MEASUREMENT.md); null for other workloads
      */
     public ProbeStage(
             TargetConfig target,

@@ -80,40 +80,6 @@ public record KafkaDestination(
         }
     }
 
-    /** The plain JSON documents (the default value format). */
-    public KafkaDestination(
-            String bootstrapServers,
-            String topic,
-            KeyMode key,
-            Map<String, String> clientConfig,
-            int partitions,
-            String announceTopic,
-            Duration connectTimeout) {
-        this(bootstrapServers, topic, key, clientConfig, partitions, announceTopic, connectTimeout, ValueFormat.JSON);
-    }
-
-    /** Sends wait at most the connect timeout for a broker that stopped answering. */
-    public KafkaDestination(
-            String bootstrapServers,
-            String topic,
-            KeyMode key,
-            Map<String, String> clientConfig,
-            int partitions,
-            String announceTopic,
-            Duration connectTimeout,
-            ValueFormat valueFormat) {
-        this(
-                bootstrapServers,
-                topic,
-                key,
-                clientConfig,
-                partitions,
-                announceTopic,
-                connectTimeout,
-                valueFormat,
-                connectTimeout);
-    }
-
     public KafkaDestination {
         valueFormat = valueFormat == null ? ValueFormat.JSON : valueFormat;
         clientConfig = Map.copyOf(clientConfig);

@@ -4,6 +4,7 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
@@ -194,7 +195,8 @@ public final class ProduceCommand implements Callable<Integer> {
                         partitions,
                         announceTopic,
                         connectTimeout,
-                        valueFormat);
+                        valueFormat,
+                        connectTimeout);
             }
             case "null" -> {
                 return new Destination.Discard();
@@ -214,16 +216,14 @@ public final class ProduceCommand implements Callable<Integer> {
 
     private void printSummary(RunResult outcome) {
         PrintWriter out = spec.commandLine().getOut();
-        if (outcome.steps().isEmpty()) {
-            out.println("interrupted before the measured phase ended: nothing to report");
-            out.flush();
-            return;
-        }
-        StepResult step = outcome.steps().get(0);
+        OneStepSummary.print(outcome, output.result(), out, (ending, step) -> printStep(ending, step, out));
+    }
+
+    private void printStep(String ending, StepResult step, PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "%s: %,d events in %.1f s: %,.0f events/s, %.2f MB/s; documents %.0f bytes (%d-%d)%n",
-                outcome.complete() ? "done" : "interrupted",
+                ending,
                 step.events().produced(),
                 step.durationSec(),
                 step.rate().achievedEventsPerSec(),
@@ -252,10 +252,6 @@ public final class ProduceCommand implements Callable<Integer> {
                         summary.p999(),
                         summary.max(),
                         summary.count()));
-        if (output.result() != null) {
-            out.println("  result: " + output.result().toAbsolutePath());
-        }
-        out.flush();
     }
 
     static final class KeyConverter implements CommandLine.ITypeConverter<KeyMode> {

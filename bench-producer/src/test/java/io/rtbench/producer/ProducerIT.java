@@ -75,6 +75,8 @@ class ProducerIT {
                 Map.of(),
                 3,
                 topic + ".generators",
+                Duration.ofSeconds(10),
+                KafkaDestination.ValueFormat.JSON,
                 Duration.ofSeconds(10));
         return new ProducerSettings(
                 new Workload(rate, 50, generators, duration, prefill, maxEvents),
@@ -155,7 +157,8 @@ class ProducerIT {
                 json.partitions(),
                 json.announceTopic(),
                 json.connectTimeout(),
-                KafkaDestination.ValueFormat.JSON_WITH_SCHEMA);
+                KafkaDestination.ValueFormat.JSON_WITH_SCHEMA,
+                json.connectTimeout());
         RunResult result = run(new ProducerSettings(plain.workload(), plain.generator(), withSchema), null);
 
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
@@ -202,7 +205,9 @@ class ProducerIT {
                     id.clientConfig(),
                     id.partitions(),
                     id.announceTopic(),
-                    id.connectTimeout());
+                    id.connectTimeout(),
+                    id.valueFormat(),
+                    id.retryTimeout());
             run(new ProducerSettings(defaults.workload(), defaults.generator(), keyed), null);
 
             List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);

@@ -50,6 +50,8 @@ class WorkloadTest {
                         "ssl.key.password", "k"),
                 4,
                 "a",
+                Duration.ofSeconds(1),
+                KafkaDestination.ValueFormat.JSON,
                 Duration.ofSeconds(1));
         assertThat(kafka.describeConfig())
                 .containsEntry("acks", "1")
@@ -68,10 +70,20 @@ class WorkloadTest {
                 Map.of("bootstrap.servers", "b:9092"),
                 1,
                 "a",
+                Duration.ofSeconds(1),
+                KafkaDestination.ValueFormat.JSON,
                 Duration.ofSeconds(1));
         assertThat(kafka.bootstrapServers()).isEqualTo("b:9092");
         assertThatThrownBy(() -> new KafkaDestination(
-                        null, "t", KafkaDestination.KeyMode.ID, Map.of(), 1, "a", Duration.ofSeconds(1)))
+                        null,
+                        "t",
+                        KafkaDestination.KeyMode.ID,
+                        Map.of(),
+                        1,
+                        "a",
+                        Duration.ofSeconds(1),
+                        KafkaDestination.ValueFormat.JSON,
+                        Duration.ofSeconds(1)))
                 .hasMessageStartingWith("--bootstrap-servers is required");
     }
 }

@@ -75,21 +75,23 @@ final class HostMessages {
         }
 
         static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
-            Draft draft = new Draft(ANNOUNCE, run);
-            draft.coordinator = coordinator;
-            draft.workers = workers;
-            draft.scenario = scenario;
+            return ofRun(ANNOUNCE, run, coordinator, workers, scenario).build();
+        }
+
+        /** The announcement again, with who runs which part. */
+        static Control assign(
+                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
+            Draft draft = ofRun(ASSIGN, run, coordinator, workers, scenario);
+            draft.shares = shares;
             return draft.build();
         }
 
-        static Control assign(
-                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
-            Draft draft = new Draft(ASSIGN, run);
+        private static Draft ofRun(String type, String run, String coordinator, int workers, WorkerScenario scenario) {
+            Draft draft = new Draft(type, run);
             draft.coordinator = coordinator;
             draft.workers = workers;
             draft.scenario = scenario;
-            draft.shares = shares;
-            return draft.build();
+            return draft;
         }
 
         static Control phase(
@@ -225,8 +227,41 @@ final class HostMessages {
             String failure,
             StepReport report) {
 
+        /** A record of {@code type} that carries nothing but whose it is and where the run was. */
         static Result of(String type, String run, String worker, Integer step, String phase) {
             return new Result(type, run, worker, System.currentTimeMillis(), step, phase, null, null, null, null);
+        }
+
+        /** The worker's share stopped: {@code why} (the exception's message). */
+        static Result failed(String run, String worker, Integer step, String phase, String why) {
+            return new Result(FAILED, run, worker, System.currentTimeMillis(), step, phase, null, null, why, null);
+        }
+
+        /** The last second's intervals, the events sent so far, and the share's failure if it has one. */
+        static Result interval(
+                String run,
+                String worker,
+                Integer step,
+                String phase,
+                Map<String, String> intervals,
+                long sentEvents,
+                String failure) {
+            return new Result(
+                    INTERVAL,
+                    run,
+                    worker,
+                    System.currentTimeMillis(),
+                    step,
+                    phase,
+                    intervals,
+                    sentEvents,
+                    failure,
+                    null);
+        }
+
+        /** What the worker's stages counted in the step. */
+        static Result stepDone(String run, String worker, int step, StepReport report) {
+            return new Result(STEP_DONE, run, worker, System.currentTimeMillis(), step, null, null, null, null, report);
         }
     }
 

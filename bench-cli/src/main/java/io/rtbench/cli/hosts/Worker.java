@@ -136,20 +136,9 @@ final class Worker implements AutoCloseable {
             share.handle(command);
         } catch (RuntimeException e) {
             // the coordinator hears it on the next interval (the stage's failure) or from this record
-            Result failed = Result.of(HostMessages.FAILED, share.run(), id, command.step(), command.phase());
             channel.send(
                     share.run(),
-                    new Result(
-                            failed.type(),
-                            failed.run(),
-                            id,
-                            failed.sentMs(),
-                            failed.step(),
-                            failed.phase(),
-                            null,
-                            null,
-                            String.valueOf(e.getMessage()),
-                            null));
+                    Result.failed(share.run(), id, command.step(), command.phase(), String.valueOf(e.getMessage())));
             endShare(share, "its share failed: " + e.getMessage());
         }
     }
@@ -197,20 +186,7 @@ final class Worker implements AutoCloseable {
             channel.flush();
             say.accept("worker " + id + ": running " + share.generators() + " generator(s) of run " + assign.run());
         } catch (RuntimeException e) {
-            Result failed = Result.of(HostMessages.FAILED, assign.run(), id, null, null);
-            channel.send(
-                    assign.run(),
-                    new Result(
-                            failed.type(),
-                            failed.run(),
-                            id,
-                            failed.sentMs(),
-                            null,
-                            null,
-                            null,
-                            null,
-                            String.valueOf(e.getMessage()),
-                            null));
+            channel.send(assign.run(), Result.failed(assign.run(), id, null, null, String.valueOf(e.getMessage())));
             channel.flush();
             say.accept("worker " + id + ": cannot run its share of " + assign.run() + ": " + e.getMessage());
         } finally {

@@ -80,7 +80,8 @@ final class WorkerShareRun implements AutoCloseable {
                     scenario.probeTimeout(),
                     EpochClock.SYSTEM,
                     new SimpleMeterRegistry(),
-                    producer::generatorIds);
+                    producer::generatorIds,
+                    null);
         } catch (RuntimeException e) {
             producer.close();
             throw e;
@@ -214,9 +215,7 @@ final class WorkerShareRun implements AutoCloseable {
                 producer.producedByGenerator(),
                 producer.newestEventTimes(),
                 producer.failedEvents());
-        Result done = Result.of(HostMessages.STEP_DONE, run, worker, step.index(), null);
-        channel.send(
-                run, new Result(done.type(), run, worker, done.sentMs(), step.index(), null, null, null, null, report));
+        channel.send(run, Result.stepDone(run, worker, step.index(), report));
         channel.flush();
     }
 
@@ -241,17 +240,14 @@ final class WorkerShareRun implements AutoCloseable {
         String failure = failure().orElse(null);
         channel.send(
                 run,
-                new Result(
-                        HostMessages.INTERVAL,
+                Result.interval(
                         run,
                         worker,
-                        System.currentTimeMillis(),
                         stepIndex,
                         tag,
                         intervals,
                         producer.movedEvents().orElse(0),
-                        failure,
-                        null));
+                        failure));
     }
 
     private List<LatencyRecorder> recorders() {

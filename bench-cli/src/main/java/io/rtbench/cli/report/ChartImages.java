@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.util.Base64;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.internal.series.Series;
 import org.knowm.xchart.style.Styler;
@@ -37,6 +40,24 @@ final class ChartImages {
     /** Both axes from zero: a latency axis that starts elsewhere makes small differences look large. */
     static void fromZero(XYStyler styler) {
         styler.setXAxisMin(0.0).setYAxisMin(0.0);
+    }
+
+    /**
+     * An XY chart of lines through markers of {@code markerSize} pixels (0: none), both axes from zero, in the shared
+     * look.
+     */
+    static XYChart lineChart(String xAxisTitle, String yAxisTitle, int markerSize) {
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .xAxisTitle(xAxisTitle)
+                .yAxisTitle(yAxisTitle)
+                .build();
+        style(chart.getStyler());
+        fromZero(chart.getStyler());
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
+        chart.getStyler().setMarkerSize(markerSize);
+        return chart;
     }
 
     /** The chart as a figure, or a figure with a note when the JVM cannot draw (no fonts, broken AWT). */

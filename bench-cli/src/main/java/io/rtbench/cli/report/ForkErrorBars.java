@@ -6,9 +6,7 @@ import io.rtbench.core.result.StepRepetitions.Score;
 import java.util.Comparator;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -66,20 +64,9 @@ final class ForkErrorBars {
         if (points.isEmpty()) {
             return Figure.missing(title, "no step was measured in two or more forks (--forks)");
         }
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("achieved ingest rate (MB/s)")
-                .yAxisTitle("data latency score (ms)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(8);
+        XYChart chart = ChartImages.lineChart(ReportCharts.RATE_AXIS, "data latency score (ms)", 8);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
-        double[] x = points.stream()
-                .mapToDouble(ReportedStep::achievedMegabytesPerSec)
-                .toArray();
+        double[] x = ReportCharts.achievedRates(points);
         for (String percentile : List.of("p50", "p99")) {
             double[] errors = errors(points, percentile);
             if (errors != null) {

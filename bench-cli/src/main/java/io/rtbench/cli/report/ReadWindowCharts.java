@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 
 /**
  * Workload {@code mixed}'s chart (docs/REPORTS.md, "Reads under write load"): per {@code --window} of a step, the read
@@ -39,16 +37,10 @@ final class ReadWindowCharts {
                 || reads.windows().stream().noneMatch(w -> w.latencyMs().containsKey(Metrics.SELECT))) {
             return Figure.missing(title, "no chart: no window of this step has reads (see skipped in the table)");
         }
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("end of the window, seconds into the step")
-                .yAxisTitle("latency (ms)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(reads.windows().size() > 60 ? 0 : 6);
+        XYChart chart = ChartImages.lineChart(
+                "end of the window, seconds into the step",
+                "latency (ms)",
+                reads.windows().size() > 60 ? 0 : 6);
         add(chart, reads.windows(), Metrics.SELECT, "select p50", LatencySummary::p50, SELECT_P50);
         add(chart, reads.windows(), Metrics.SELECT, "select p99", LatencySummary::p99, SELECT_P99);
         add(chart, reads.windows(), Metrics.DATA, "data p99", LatencySummary::p99, DATA_P99);

@@ -26,6 +26,9 @@ final class ReportCharts {
     /** Percentile iteration resolution: ticks per halving of the distance to 100 %, as HdrHistogram's own plots. */
     private static final int TICKS_PER_HALF_DISTANCE = 5;
 
+    /** The x axis of every chart against the achieved rate. */
+    static final String RATE_AXIS = "achieved ingest rate (MB/s)";
+
     /** One colour per stage in every chart, so that the charts of two runs read alike. */
     private static final Map<String, Color> STAGE_COLORS = Map.of(
             Metrics.PRODUCE_ACK, new Color(0x4C72B0),
@@ -42,35 +45,18 @@ final class ReportCharts {
      */
     static Figure latencyVersusRate(List<ReportedRun> runs, String percentile, ToDoubleFunction<LatencySummary> value) {
         String title = "Data latency " + percentile + " versus achieved ingest rate, every result";
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("achieved ingest rate (MB/s)")
-                .yAxisTitle("data latency " + percentile + " (ms)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(8);
+        XYChart chart = ChartImages.lineChart(RATE_AXIS, "data latency " + percentile + " (ms)", 8);
         int series = 0;
         for (Map.Entry<String, List<ReportedStep>> entry :
                 seriesByBatchSize(runs).entrySet()) {
-            List<ReportedStep> points = entry.getValue().stream()
-                    .filter(step -> step.latency(Metrics.DATA) != null)
-                    .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
-                    .toList();
+            List<ReportedStep> points = withDataLatency(entry.getValue());
             if (points.isEmpty()) {
                 continue;
             }
-            double[] x = points.stream()
-                    .mapToDouble(ReportedStep::achievedMegabytesPerSec)
-                    .toArray();
+            double[] x = achievedRates(points);
             double[] errors = ForkErrorBars.errors(points, percentile);
             if (errors == null) {
-                double[] y = points.stream()
-                        .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
-                        .toArray();
-                chart.addSeries(entry.getKey(), x, y);
+                chart.addSeries(entry.getKey(), x, dataLatencies(points, value));
             } else {
                 chart.addSeries(entry.getKey(), x, ForkErrorBars.scores(points, percentile), errors);
                 chart.getStyler().setErrorBarsColorSeriesColor(true);
@@ -119,33 +105,17 @@ final class ReportCharts {
      */
     static Figure percentilesVersusRate(ReportedRun run, Extent extent) {
         String title = "Data latency p50, p95 and p99 versus achieved ingest rate: " + run.label();
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("achieved ingest rate (MB/s)")
-                .yAxisTitle("data latency (ms)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
+        XYChart chart = ChartImages.lineChart(RATE_AXIS, "data latency (ms)", 8);
         chart.getStyler().setXAxisMax(extent.megabytesPerSec() * 1.05).setYAxisMax(extent.p99Ms() * 1.05);
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(8);
         Map<String, List<ReportedStep>> byBatchSize = seriesByBatchSize(List.of(run));
         for (Map.Entry<String, List<ReportedStep>> entry : byBatchSize.entrySet()) {
-            List<ReportedStep> points = entry.getValue().stream()
-                    .filter(step -> step.latency(Metrics.DATA) != null)
-                    .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
-                    .toList();
+            List<ReportedStep> points = withDataLatency(entry.getValue());
             if (points.isEmpty()) {
                 continue;
             }
-            double[] x = points.stream()
-                    .mapToDouble(ReportedStep::achievedMegabytesPerSec)
-                    .toArray();
+            double[] x = achievedRates(points);
             PERCENTILES.forEach((percentile, value) -> {
-                double[] y = points.stream()
-                        .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
-                        .toArray();
+                double[] y = dataLatencies(points, value);
                 String name = byBatchSize.size() == 1
                         ? percentile
                         : percentile + ", "
@@ -161,6 +131,24 @@ final class ReportCharts {
             return Figure.missing(title, "no step has data latency samples");
         }
         return ChartImages.figure(title, chart, null);
+    }
+
+    /** The steps with data latency samples, by achieved rate. */
+    private static List<ReportedStep> withDataLatency(List<ReportedStep> steps) {
+        return steps.stream()
+                .filter(step -> step.latency(Metrics.DATA) != null)
+                .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
+                .toList();
+    }
+
+    static double[] achievedRates(List<ReportedStep> steps) {
+        return steps.stream().mapToDouble(ReportedStep::achievedMegabytesPerSec).toArray();
+    }
+
+    private static double[] dataLatencies(List<ReportedStep> steps, ToDoubleFunction<LatencySummary> value) {
+        return steps.stream()
+                .mapToDouble(step -> value.applyAsDouble(step.latency(Metrics.DATA)))
+                .toArray();
     }
 
     private static void colour(XYSeries series, String percentile) {
@@ -330,16 +318,7 @@ final class ReportCharts {
                     "no chart: the histogram log has no data intervals (it holds: "
                             + String.join(", ", step.histograms().metrics()) + ")");
         }
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("seconds into the step")
-                .yAxisTitle("data latency (ms)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(points.size() > 60 ? 0 : 4);
+        XYChart chart = ChartImages.lineChart("seconds into the step", "data latency (ms)", points.size() > 60 ? 0 : 4);
         double[] x = points.stream().mapToDouble(p -> p.second()).toArray();
         colour(
                 chart.addSeries(

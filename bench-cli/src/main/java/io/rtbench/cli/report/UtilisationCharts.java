@@ -7,9 +7,7 @@ import java.awt.Color;
 import java.util.List;
 import java.util.Objects;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 
 /**
  * The target's utilisation in the report (docs/REPORTS.md, "Target CPU over time"): a chart of each step's target CPU
@@ -39,18 +37,9 @@ final class UtilisationCharts {
             return Figure.missing(
                     title, "no chart: " + utilisation.source() + " does not measure CPU. " + summaryLine(utilisation));
         }
-        XYChart chart = new XYChartBuilder()
-                .width(ChartImages.WIDTH)
-                .height(ChartImages.HEIGHT)
-                .xAxisTitle("seconds into the step")
-                .yAxisTitle("target CPU (% of one core)")
-                .build();
-        ChartImages.style(chart.getStyler());
-        ChartImages.fromZero(chart.getStyler());
-        // the latency chart beside it starts at second 0 too
-        chart.getStyler().setXAxisMin(0.0);
-        chart.getStyler().setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line);
-        chart.getStyler().setMarkerSize(cpu.size() > 60 ? 0 : 4);
+        // both axes from zero: the latency chart beside it starts at second 0 too
+        XYChart chart =
+                ChartImages.lineChart("seconds into the step", "target CPU (% of one core)", cpu.size() > 60 ? 0 : 4);
         XYSeries series = chart.addSeries(
                 "CPU (" + utilisation.source() + ")",
                 cpu.stream().mapToDouble(Sample::offsetSec).toArray(),

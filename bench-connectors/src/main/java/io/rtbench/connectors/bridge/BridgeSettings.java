@@ -78,63 +78,6 @@ public record BridgeSettings(
         }
     }
 
-    /** With {@link #DEFAULT_MAX_IN_FLIGHT} writes in flight and the {@link #DEFAULT_CONNECT_TIMEOUT}. */
-    public BridgeSettings(
-            String bootstrapServers,
-            String topic,
-            String groupId,
-            TargetConfig target,
-            int batchSize,
-            Duration linger,
-            int threads,
-            Map<String, String> consumerConfig,
-            Duration retryTimeout) {
-        this(
-                bootstrapServers,
-                topic,
-                groupId,
-                target,
-                batchSize,
-                linger,
-                threads,
-                consumerConfig,
-                retryTimeout,
-                DEFAULT_MAX_IN_FLIGHT,
-                DEFAULT_CONNECT_TIMEOUT);
-    }
-
-    /** The same settings with {@code maxInFlight} writes in flight per consumer. */
-    public BridgeSettings withMaxInFlight(int writes) {
-        return new BridgeSettings(
-                bootstrapServers,
-                topic,
-                groupId,
-                target,
-                batchSize,
-                linger,
-                threads,
-                consumerConfig,
-                retryTimeout,
-                writes,
-                connectTimeout);
-    }
-
-    /** The same settings with another connect timeout. */
-    public BridgeSettings withConnectTimeout(Duration timeout) {
-        return new BridgeSettings(
-                bootstrapServers,
-                topic,
-                groupId,
-                target,
-                batchSize,
-                linger,
-                threads,
-                consumerConfig,
-                retryTimeout,
-                maxInFlight,
-                timeout);
-    }
-
     public static String defaultGroupId(TargetConfig target) {
         return "rtbench-bridge-" + target.kind() + "-" + target.collection();
     }

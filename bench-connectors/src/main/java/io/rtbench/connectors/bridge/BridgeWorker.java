@@ -83,7 +83,7 @@ final class BridgeWorker implements Runnable {
                 target,
                 settings.maxInFlight(),
                 new RetryPolicy(FIRST_BACKOFF, MAX_BACKOFF, settings.retryTimeout()),
-                this::retrying,
+                (events, attempt, backoffMs, error) -> stats.retried(error.getMessage()),
                 name + "-writer");
         this.broker = new BrokerWatch(
                 settings.bootstrapServers(), settings.connectTimeout(), settings.retryTimeout(), System::nanoTime);
@@ -245,16 +245,6 @@ final class BridgeWorker implements Runnable {
                 "the target kept failing for "
                         + Duration.ofNanos(done.failingNanos()).toSeconds() + " s; last error: " + error.getMessage(),
                 error);
-    }
-
-    private void retrying(int events, int attempt, long backoffMs, TargetException error) {
-        stats.retried(error.getMessage());
-        LOG.warn(
-                "write of {} events failed (attempt {}), retrying in {} ms: {}",
-                events,
-                attempt,
-                backoffMs,
-                error.getMessage());
     }
 
     /** Commits, without waiting, the offsets that moved; a failed commit is repeated with the next one. */

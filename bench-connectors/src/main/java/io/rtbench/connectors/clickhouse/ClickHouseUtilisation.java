@@ -1,7 +1,7 @@
 package io.rtbench.connectors.clickhouse;
 
+import io.rtbench.connectors.common.TargetApiUtilisation;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.List;
 
 /**
@@ -12,22 +12,16 @@ import java.util.List;
  * queries ({@code system.events}), not for its merges and other background work, and newer releases' {@code OS*Time}
  * metrics are the whole machine's, not the server's.
  */
-final class ClickHouseUtilisation implements UtilisationSource {
+final class ClickHouseUtilisation extends TargetApiUtilisation {
 
     static final String DISK_SQL = "SELECT toString(sum(bytes_on_disk)) FROM system.parts WHERE active";
     static final String MEMORY_SQL =
             "SELECT toString(toUInt64(value)) FROM system.asynchronous_metrics WHERE metric = 'MemoryResident'";
 
-    private final TargetConfig config;
     private ClickHouseSql sql;
 
     ClickHouseUtilisation(TargetConfig config) {
-        this.config = config;
-    }
-
-    @Override
-    public String name() {
-        return "api:" + config.kind();
+        super(config);
     }
 
     @Override

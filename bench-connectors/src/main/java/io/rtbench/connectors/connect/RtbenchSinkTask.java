@@ -127,7 +127,7 @@ public final class RtbenchSinkTask extends SinkTask {
                 target,
                 config.maxInFlight(),
                 new RetryPolicy(config.retryBackoff(), config.retryBackoff(), config.retryTimeout()),
-                this::retrying,
+                (events, attempt, backoffMs, error) -> retries.incrementAndGet(),
                 writeExecutor,
                 "rtbench-sink-" + config.connectorName() + "-task" + config.taskId() + "-writer",
                 nanoClock,
@@ -266,16 +266,6 @@ public final class RtbenchSinkTask extends SinkTask {
         if (failure != null) {
             throw failure;
         }
-    }
-
-    private void retrying(int events, int attempt, long backoffMs, TargetException error) {
-        retries.incrementAndGet();
-        LOG.warn(
-                "write of {} events failed (attempt {}), retrying in {} ms: {}",
-                events,
-                attempt,
-                backoffMs,
-                error.getMessage());
     }
 
     /**

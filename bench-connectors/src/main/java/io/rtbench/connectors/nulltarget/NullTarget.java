@@ -1,14 +1,12 @@
 package io.rtbench.connectors.nulltarget;
 
 import io.rtbench.connectors.common.InMemoryCollections;
+import io.rtbench.connectors.common.InMemoryTarget;
 import io.rtbench.connectors.common.SeqTally;
-import io.rtbench.connectors.common.TargetErrors;
 import io.rtbench.connectors.common.VersionedRows;
-import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
@@ -24,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * empty. Workload {@code dml}: the changes are applied in memory (highest version wins, deletes kept as tombstones) for
  * the audit of the final state; none of them becomes visible either.
  */
-final class NullTarget implements Target, Versioned {
+final class NullTarget extends InMemoryTarget<NullTarget.Counts> implements Versioned {
 
     /** What one collection received, per generator. */
     static final class Counts {
@@ -32,23 +30,8 @@ final class NullTarget implements Target, Versioned {
         final Map<Long, VersionedRows> rows = new ConcurrentHashMap<>();
     }
 
-    private final TargetConfig config;
-    private final InMemoryCollections<Counts> collections;
-    private final Counts counts;
-    private final TargetErrors errors;
-    private final boolean patch;
-
     NullTarget(TargetConfig config, InMemoryCollections<Counts> collections) {
-        this.config = config;
-        this.collections = collections;
-        this.counts = collections.store(config, Counts::new);
-        this.errors = new TargetErrors(config.kind(), InMemoryCollections.database(config));
-        this.patch = config.updateMode() == UpdateMode.PATCH;
-    }
-
-    @Override
-    public void ensureCollection() {
-        collections.create(config);
+        super(config, collections, Counts::new);
     }
 
     @Override
@@ -59,11 +42,11 @@ final class NullTarget implements Target, Versioned {
         for (Event event : batch.events()) {
             if (tally == null || event.generatorId() != tallyGenerator) {
                 tallyGenerator = event.generatorId();
-                tally = counts.generators.computeIfAbsent(tallyGenerator, id -> new SeqTally());
+                tally = store.generators.computeIfAbsent(tallyGenerator, id -> new SeqTally());
             }
             tally.add(event.seq());
             if (event.versioned()) {
-                counts.rows
+                store.rows
                         .computeIfAbsent(tallyGenerator, id -> new VersionedRows())
                         .apply(event, patch);
             }
@@ -80,7 +63,7 @@ final class NullTarget implements Target, Versioned {
     @Override
     public AuditCounts audit(long generatorId) {
         requireCollection("audit");
-        SeqTally tally = counts.generators.get(generatorId);
+        SeqTally tally = store.generators.get(generatorId);
         return tally == null ? AuditCounts.NONE : tally.counts();
     }
 
@@ -93,23 +76,9 @@ final class NullTarget implements Target, Versioned {
     @Override
     public void rows(long generatorId, RowVisitor visitor) {
         requireCollection("audit");
-        VersionedRows rows = counts.rows.get(generatorId);
+        VersionedRows rows = store.rows.get(generatorId);
         if (rows != null) {
             rows.visit(visitor);
         }
     }
-
-    private void requireCollection(String what) {
-        if (!collections.exists(config)) {
-            throw errors.missingCollection(what, "collection", config.collection());
-        }
-    }
-
-    @Override
-    public String serverVersion() {
-        return "in-memory";
-    }
-
-    @Override
-    public void close() {}
 }

@@ -102,9 +102,18 @@ final class PostgresChanges {
     }
 
     Map<String, Long> liveVersions(Connection connection, int seconds, List<String> ids) throws SQLException {
+        return liveById(
+                connection,
+                seconds,
+                "SELECT _id, _version FROM " + quotedTable + " WHERE _id = ANY(?) AND NOT _deleted",
+                ids);
+    }
+
+    /** Runs {@code sql}, which selects {@code _id} and a number of the live rows among {@code ids}: id → number. */
+    private static Map<String, Long> liveById(Connection connection, int seconds, String sql, List<String> ids)
+            throws SQLException {
         Map<String, Long> live = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement(
-                "SELECT _id, _version FROM " + quotedTable + " WHERE _id = ANY(?) AND NOT _deleted")) {
+        try (PreparedStatement query = connection.prepareStatement(sql)) {
             query.setQueryTimeout(seconds);
             Array array = connection.createArrayOf("text", ids.toArray());
             query.setArray(1, array);
@@ -164,19 +173,7 @@ final class PostgresChanges {
     }
 
     Map<String, Long> visibleSeqs(Connection connection, int seconds, List<String> ids) throws SQLException {
-        Map<String, Long> live = new HashMap<>();
-        try (PreparedStatement query = connection.prepareStatement(VISIBLE.replace("%t", quotedTable))) {
-            query.setQueryTimeout(seconds);
-            Array array = connection.createArrayOf("text", ids.toArray());
-            query.setArray(1, array);
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    live.put(rows.getString(1), rows.getLong(2));
-                }
-            }
-            array.free();
-        }
-        return live;
+        return liveById(connection, seconds, VISIBLE.replace("%t", quotedTable), ids);
     }
 
     static final String INSERT_ROWS =

@@ -1,7 +1,7 @@
 package io.rtbench.connectors.postgres;
 
+import io.rtbench.connectors.common.TargetApiUtilisation;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.utilisation.UtilisationSource;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,20 +13,14 @@ import java.sql.Statement;
  * absent: PostgreSQL's statistics views ({@code pg_stat_*}) count rows, blocks and time spent in statements, not the
  * server's CPU or memory.
  */
-final class PostgresUtilisation implements UtilisationSource {
+final class PostgresUtilisation extends TargetApiUtilisation {
 
     private static final String SQL = "SELECT pg_database_size(current_database())";
 
-    private final TargetConfig config;
     private ConnectionPool pool;
 
     PostgresUtilisation(TargetConfig config) {
-        this.config = config;
-    }
-
-    @Override
-    public String name() {
-        return "api:" + config.kind();
+        super(config);
     }
 
     @Override

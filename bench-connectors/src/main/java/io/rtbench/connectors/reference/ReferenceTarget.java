@@ -1,8 +1,7 @@
 package io.rtbench.connectors.reference;
 
 import io.rtbench.connectors.common.InMemoryCollections;
-import io.rtbench.connectors.common.TargetErrors;
-import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.connectors.common.InMemoryTarget;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.Op;
@@ -10,7 +9,6 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.GroundTruth;
 import io.rtbench.core.target.Statements;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
@@ -40,34 +38,20 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code deleteVisible} are each update's and delete's visibility time minus its {@code _event_time}
  * ({@code updateTruth}, {@code deleteTruth}); {@code data} and its truth count inserts and updates (the live rows).
  */
-final class ReferenceTarget implements Target, GroundTruth, Versioned, Statements {
+final class ReferenceTarget extends InMemoryTarget<ReferenceStore> implements GroundTruth, Versioned, Statements {
 
-    private final TargetConfig config;
     private final ReferenceSettings settings;
-    private final InMemoryCollections<ReferenceStore> collections;
-    private final ReferenceStore store;
     private final EpochClock clock;
     private final Sleeper sleeper;
     private final WriteLimiter limiter;
-    private final TargetErrors errors;
-    private final boolean patch;
 
     ReferenceTarget(
             TargetConfig config, InMemoryCollections<ReferenceStore> collections, EpochClock clock, Sleeper sleeper) {
-        this.config = config;
+        super(config, collections, ReferenceStore::new);
         this.settings = ReferenceSettings.from(config);
-        this.collections = collections;
-        this.store = collections.store(config, ReferenceStore::new);
         this.clock = clock;
         this.sleeper = sleeper;
         this.limiter = settings.writeLimit() == null ? null : store.limiter(settings.writeLimit());
-        this.errors = new TargetErrors(config.kind(), InMemoryCollections.database(config));
-        this.patch = config.updateMode() == UpdateMode.PATCH;
-    }
-
-    @Override
-    public void ensureCollection() {
-        collections.create(config);
     }
 
     @Override
@@ -209,19 +193,5 @@ final class ReferenceTarget implements Target, GroundTruth, Versioned, Statement
     @Override
     public LatencyRecorder truth() {
         return store.truth();
-    }
-
-    @Override
-    public String serverVersion() {
-        return "in-memory";
-    }
-
-    @Override
-    public void close() {}
-
-    private void requireCollection(String what) {
-        if (!collections.exists(config)) {
-            throw errors.missingCollection(what, "collection", config.collection());
-        }
     }
 }

@@ -3,9 +3,9 @@ package io.rtbench.connectors.search;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.connectors.common.HttpEndpoint;
+import io.rtbench.connectors.common.TargetApiUtilisation;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.utilisation.CumulativeCpu;
-import io.rtbench.core.utilisation.UtilisationSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  * indices' files). Resident memory is absent: the API reports the JVM heap and the process's virtual size, neither of
  * which is resident memory.
  */
-final class SearchEngineUtilisation implements UtilisationSource {
+final class SearchEngineUtilisation extends TargetApiUtilisation {
 
     /** Only the store of the index statistics: the others cost the server a walk of every shard's counters. */
     static final String PATH = "/_nodes/stats/process,indices/store"
@@ -26,8 +26,6 @@ final class SearchEngineUtilisation implements UtilisationSource {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final String kind;
-    private final TargetConfig config;
     private final LongSupplier nanoClock;
     private final CumulativeCpu cpu = new CumulativeCpu();
     private HttpEndpoint http;
@@ -37,14 +35,8 @@ final class SearchEngineUtilisation implements UtilisationSource {
     }
 
     SearchEngineUtilisation(TargetConfig config, LongSupplier nanoClock) {
-        this.kind = config.kind();
-        this.config = config;
+        super(config);
         this.nanoClock = nanoClock;
-    }
-
-    @Override
-    public String name() {
-        return "api:" + kind;
     }
 
     @Override

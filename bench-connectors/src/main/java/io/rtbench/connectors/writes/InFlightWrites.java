@@ -16,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Up to {@code maxInFlight} {@link Target#write} calls at once, each on a writer thread, so that a sink keeps the
@@ -33,10 +35,12 @@ import java.util.function.LongSupplier;
  */
 public final class InFlightWrites<T> implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(InFlightWrites.class);
+
     /** Writes in flight per consumer (or Connect task) unless configured. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 4;
 
-    /** Called on a writer thread before each retry (for counters and a log line). */
+    /** Called on a writer thread before each retry, after its log line (for counters). */
     public interface RetryListener {
         void retrying(int events, int attempt, long backoffMs, TargetException error);
     }
@@ -199,6 +203,12 @@ public final class InFlightWrites<T> implements AutoCloseable {
                 if (failingNanos >= retry.timeout().toNanos() || stopRetrying.getCount() == 0) {
                     return new Completion<>(tag, batch, null, 0, attempt, e, failingNanos);
                 }
+                LOG.warn(
+                        "write of {} events failed (attempt {}), retrying in {} ms: {}",
+                        batch.size(),
+                        attempt,
+                        backoffMs,
+                        e.getMessage());
                 listener.retrying(batch.size(), attempt, backoffMs, e);
                 try {
                     pause.pause(backoffMs);

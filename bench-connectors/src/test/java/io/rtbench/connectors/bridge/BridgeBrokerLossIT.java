@@ -33,8 +33,7 @@ class BridgeBrokerLossIT {
     void aBrokerThatCannotBeReachedEndsTheBridgeWithinTheConnectTimeout() throws Exception {
         String bootstrap = "127.0.0.1:" + closedPort();
         TargetConfig target = nullTarget();
-        BridgeSettings settings =
-                settings(bootstrap, "absent", target, Duration.ofMinutes(2)).withConnectTimeout(Duration.ofSeconds(3));
+        BridgeSettings settings = settings(bootstrap, "absent", target, Duration.ofMinutes(2), Duration.ofSeconds(3));
 
         try (Target sink = Targets.open(target);
                 Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
@@ -62,8 +61,7 @@ class BridgeBrokerLossIT {
             String topic = "lost-" + UUID.randomUUID();
             createTopic(kafka.address(), topic, 2);
             produce(kafka.address(), topic, generator, 1_000, 0);
-            BridgeSettings settings =
-                    settings(kafka.address(), topic, target, retryTimeout).withConnectTimeout(Duration.ofSeconds(2));
+            BridgeSettings settings = settings(kafka.address(), topic, target, retryTimeout, Duration.ofSeconds(2));
             try (Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
                 bridge.start();
                 await().atMost(Duration.ofSeconds(60))
@@ -90,8 +88,20 @@ class BridgeBrokerLossIT {
         return TargetConfig.of("null", URI.create("null://broker-loss-" + UUID.randomUUID()));
     }
 
-    private static BridgeSettings settings(String bootstrap, String topic, TargetConfig target, Duration retry) {
-        return new BridgeSettings(bootstrap, topic, null, target, 500, Duration.ofMillis(5), 2, Map.of(), retry);
+    private static BridgeSettings settings(
+            String bootstrap, String topic, TargetConfig target, Duration retry, Duration connectTimeout) {
+        return new BridgeSettings(
+                bootstrap,
+                topic,
+                null,
+                target,
+                500,
+                Duration.ofMillis(5),
+                2,
+                Map.of(),
+                retry,
+                BridgeSettings.DEFAULT_MAX_IN_FLIGHT,
+                connectTimeout);
     }
 
     /** A loopback port nothing listens on (bound, then released). */

@@ -210,7 +210,18 @@ class BridgeIT {
     }
 
     private static BridgeSettings settings(RunningServer kafka, String topic, TargetConfig target, Duration retry) {
-        return new BridgeSettings(kafka.address(), topic, null, target, 500, Duration.ofMillis(5), 2, Map.of(), retry);
+        return new BridgeSettings(
+                kafka.address(),
+                topic,
+                null,
+                target,
+                500,
+                Duration.ofMillis(5),
+                2,
+                Map.of(),
+                retry,
+                BridgeSettings.DEFAULT_MAX_IN_FLIGHT,
+                BridgeSettings.DEFAULT_CONNECT_TIMEOUT);
     }
 
     private static void signal(long pid, String signal) throws IOException, InterruptedException {

@@ -35,16 +35,17 @@ public final class BridgeProcess {
         TargetConfig target =
                 new TargetConfig(args[2], URI.create(args[3]), args[4], null, Duration.ofSeconds(10), options);
         BridgeSettings settings = new BridgeSettings(
-                        args[0],
-                        args[1],
-                        null,
-                        target,
-                        Integer.parseInt(args[5]),
-                        BridgeSettings.DEFAULT_LINGER,
-                        2,
-                        Map.of(),
-                        Duration.ofMinutes(2))
-                .withMaxInFlight(Integer.parseInt(args[6]));
+                args[0],
+                args[1],
+                null,
+                target,
+                Integer.parseInt(args[5]),
+                BridgeSettings.DEFAULT_LINGER,
+                2,
+                Map.of(),
+                Duration.ofMinutes(2),
+                Integer.parseInt(args[6]),
+                BridgeSettings.DEFAULT_CONNECT_TIMEOUT);
         try (Target sink = Targets.open(target);
                 Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
             bridge.start();

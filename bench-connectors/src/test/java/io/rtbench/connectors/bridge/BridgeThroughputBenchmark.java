@@ -105,16 +105,17 @@ public final class BridgeThroughputBenchmark {
             throws Exception {
         TargetConfig config = config(kind, db);
         BridgeSettings settings = new BridgeSettings(
-                        kafka.address(),
-                        topic,
-                        null,
-                        config,
-                        BATCH_SIZE,
-                        BridgeSettings.DEFAULT_LINGER,
-                        1,
-                        Map.of(),
-                        Duration.ofMinutes(2))
-                .withMaxInFlight(writes);
+                kafka.address(),
+                topic,
+                null,
+                config,
+                BATCH_SIZE,
+                BridgeSettings.DEFAULT_LINGER,
+                1,
+                Map.of(),
+                Duration.ofMinutes(2),
+                writes,
+                BridgeSettings.DEFAULT_CONNECT_TIMEOUT);
         try (Target target = Targets.open(config);
                 Bridge bridge = new Bridge(settings, target, EpochClock.SYSTEM)) {
             bridge.start();

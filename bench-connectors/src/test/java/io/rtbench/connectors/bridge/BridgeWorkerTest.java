@@ -84,17 +84,17 @@ class BridgeWorkerTest {
 
     private BridgeWorker worker(int batchSize, int maxInFlight, Duration retryTimeout) {
         BridgeSettings settings = new BridgeSettings(
-                        "127.0.0.1:9092",
-                        TOPIC,
-                        null,
-                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
-                        batchSize,
-                        Duration.ofMillis(1),
-                        1,
-                        Map.of(),
-                        retryTimeout)
-                .withMaxInFlight(maxInFlight)
-                .withConnectTimeout(Duration.ofMillis(200));
+                "127.0.0.1:9092",
+                TOPIC,
+                null,
+                TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                batchSize,
+                Duration.ofMillis(1),
+                1,
+                Map.of(),
+                retryTimeout,
+                maxInFlight,
+                Duration.ofMillis(200));
         return new BridgeWorker(settings, () -> consumer, target, () -> T0 + 5_000, stats, stopping, "test");
     }
 
@@ -260,16 +260,17 @@ class BridgeWorkerTest {
             }
         };
         BridgeSettings settings = new BridgeSettings(
-                        "127.0.0.1:1",
-                        TOPIC,
-                        null,
-                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
-                        500,
-                        Duration.ofMillis(1),
-                        1,
-                        Map.of(),
-                        Duration.ofSeconds(5))
-                .withConnectTimeout(Duration.ofSeconds(3));
+                "127.0.0.1:1",
+                TOPIC,
+                null,
+                TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                500,
+                Duration.ofMillis(1),
+                1,
+                Map.of(),
+                Duration.ofSeconds(5),
+                BridgeSettings.DEFAULT_MAX_IN_FLIGHT,
+                Duration.ofSeconds(3));
         BridgeWorker worker = new BridgeWorker(settings, () -> unreachable, target, () -> T0, stats, stopping, "test");
 
         assertThatThrownBy(worker::run)
@@ -324,16 +325,17 @@ class BridgeWorkerTest {
         });
         target.expectedEvents = Integer.MAX_VALUE; // this test stops the worker itself
         BridgeSettings settings = new BridgeSettings(
-                        "127.0.0.1:9092",
-                        TOPIC,
-                        null,
-                        TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
-                        50,
-                        Duration.ofMillis(1),
-                        1,
-                        Map.of(),
-                        Duration.ofSeconds(20))
-                .withConnectTimeout(Duration.ofMillis(200));
+                "127.0.0.1:9092",
+                TOPIC,
+                null,
+                TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
+                50,
+                Duration.ofMillis(1),
+                1,
+                Map.of(),
+                Duration.ofSeconds(20),
+                BridgeSettings.DEFAULT_MAX_IN_FLIGHT,
+                Duration.ofMillis(200));
         BridgeWorker worker =
                 new BridgeWorker(settings, () -> losing, target, () -> T0 + 5_000, stats, stopping, "test");
         Thread running = runInBackground(worker);

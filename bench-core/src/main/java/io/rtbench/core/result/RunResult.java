@@ -40,75 +40,96 @@ public record RunResult(
     public RunResult withStep(StepResult step) {
         List<StepResult> more = new ArrayList<>(steps);
         more.add(step);
-        return new RunResult(
-                schema, runId, startedAt, finishedAt, complete, tool, environment, scenario, more, peak, calibration);
+        return toBuilder().steps(more).build();
     }
 
     /** The steps replaced, e.g. step N merged again after another fork measured it. */
     public RunResult withSteps(List<StepResult> newSteps) {
-        return new RunResult(
-                schema,
-                runId,
-                startedAt,
-                finishedAt,
-                complete,
-                tool,
-                environment,
-                scenario,
-                newSteps,
-                peak,
-                calibration);
+        return toBuilder().steps(newSteps).build();
     }
 
     public RunResult withEnvironment(RunEnvironment newEnvironment) {
-        return new RunResult(
-                schema,
-                runId,
-                startedAt,
-                finishedAt,
-                complete,
-                tool,
-                newEnvironment,
-                scenario,
-                steps,
-                peak,
-                calibration);
+        return toBuilder().environment(newEnvironment).build();
     }
 
     public RunResult withPeak(Peak newPeak) {
-        return new RunResult(
-                schema,
-                runId,
-                startedAt,
-                finishedAt,
-                complete,
-                tool,
-                environment,
-                scenario,
-                steps,
-                newPeak,
-                calibration);
+        return toBuilder().peak(newPeak).build();
     }
 
     public RunResult withCalibration(Calibration newCalibration) {
-        return new RunResult(
-                schema,
-                runId,
-                startedAt,
-                finishedAt,
-                complete,
-                tool,
-                environment,
-                scenario,
-                steps,
-                peak,
-                newCalibration);
+        return toBuilder().calibration(newCalibration).build();
     }
 
     /** Marks the run finished at {@code at}; {@code completed} is false when it was interrupted. */
     public RunResult finished(Instant at, boolean completed) {
-        return new RunResult(
-                schema, runId, startedAt, at, completed, tool, environment, scenario, steps, peak, calibration);
+        return toBuilder().finished(at, completed).build();
+    }
+
+    /** A copy to change: what the run found after it started (its steps, environment, peak, calibration, end). */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** A run's result with some of its figures replaced; who and what ran (id, tool, scenario, start) stay. */
+    public static final class Builder {
+        private final RunResult from;
+        private Instant finishedAt;
+        private Boolean complete;
+        private RunEnvironment environment;
+        private List<StepResult> steps;
+        private Peak peak;
+        private Calibration calibration;
+
+        private Builder(RunResult from) {
+            this.from = from;
+            this.finishedAt = from.finishedAt;
+            this.complete = from.complete;
+            this.environment = from.environment;
+            this.steps = from.steps;
+            this.peak = from.peak;
+            this.calibration = from.calibration;
+        }
+
+        public Builder finished(Instant at, boolean completed) {
+            this.finishedAt = at;
+            this.complete = completed;
+            return this;
+        }
+
+        public Builder environment(RunEnvironment value) {
+            this.environment = value;
+            return this;
+        }
+
+        public Builder steps(List<StepResult> value) {
+            this.steps = value;
+            return this;
+        }
+
+        public Builder peak(Peak value) {
+            this.peak = value;
+            return this;
+        }
+
+        public Builder calibration(Calibration value) {
+            this.calibration = value;
+            return this;
+        }
+
+        public RunResult build() {
+            return new RunResult(
+                    from.schema,
+                    from.runId,
+                    from.startedAt,
+                    finishedAt,
+                    complete,
+                    from.tool,
+                    environment,
+                    from.scenario,
+                    steps,
+                    peak,
+                    calibration);
+        }
     }
 
     /** The tool that wrote the file. */

@@ -128,6 +128,8 @@ class KafkaSinkFactoryTest {
                 clientConfig,
                 4,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
+                Duration.ofSeconds(7),
+                KafkaDestination.ValueFormat.JSON,
                 Duration.ofSeconds(7));
     }
 }

@@ -49,6 +49,28 @@ final class ChildServer extends StartedServer {
     }
 
     /**
+     * The server of a child process that is ready at {@code url}, logged with how long it took since {@code
+     * startNanos}; closing it sends the process SIGTERM.
+     */
+    static ChildServer ready(
+            ServerKind kind,
+            String url,
+            int port,
+            String version,
+            ChildProcess process,
+            ServerFiles files,
+            long startNanos) {
+        LOG.info(
+                "{} {} ready at {} in {} ms (pid {})",
+                kind.cliName(),
+                version,
+                url,
+                (System.nanoTime() - startNanos) / 1_000_000,
+                process.pid());
+        return new ChildServer(kind, url, port, version, process.pid(), process, process::terminate, files);
+    }
+
+    /**
      * Undoes a start that failed half-way (stops what was started, deletes the files) and returns the exception to
      * throw: {@code failure} itself when unchecked, else a failure with the end of the server's log.
      *

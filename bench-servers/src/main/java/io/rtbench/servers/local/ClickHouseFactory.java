@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * ClickHouse from Debian's {@code clickhouse-server} (18.16) as a child process with a generated config
@@ -19,7 +17,6 @@ public final class ClickHouseFactory implements LocalServerFactory {
 
     public static final ServerKind KIND = new ServerKind("clickhouse");
 
-    private static final Logger LOG = LoggerFactory.getLogger(ClickHouseFactory.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final List<Path> searchPath;
@@ -54,13 +51,7 @@ public final class ClickHouseFactory implements LocalServerFactory {
             String url = "http://127.0.0.1:" + httpPort;
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/ping"));
             String version = LocalHttp.postOk(url + "/", "SELECT version()").strip();
-            LOG.info(
-                    "clickhouse {} ready at {} in {} ms (pid {})",
-                    version,
-                    url,
-                    (System.nanoTime() - startNanos) / 1_000_000,
-                    process.pid());
-            return new ChildServer(KIND, url, httpPort, version, process.pid(), process, process::terminate, files);
+            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos);
         } catch (Exception e) {
             throw ChildServer.startFailed("clickhouse", e, process, files);
         }

@@ -3,13 +3,11 @@ package io.rtbench.servers.local;
 import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.StartedServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * A real Kafka Connect 4 distributed worker in this JVM, with JSON converters and its own group and internal topics on
  * the given broker. Its logs go through SLF4J into the host JVM's log.
  */
-public final class ConnectServer extends StartedServer {
+public final class ConnectServer extends InJvmServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
@@ -34,7 +32,7 @@ public final class ConnectServer extends StartedServer {
     private final String groupId;
 
     private ConnectServer(Connect<?> connect, int port, String groupId) {
-        super(ServerKind.CONNECT, "http://127.0.0.1:" + port, port, AppInfoParser.getVersion());
+        super(ServerKind.CONNECT, "Kafka Connect", "http://127.0.0.1:" + port, port, AppInfoParser.getVersion());
         this.connect = connect;
         this.groupId = groupId;
     }
@@ -99,33 +97,14 @@ public final class ConnectServer extends StartedServer {
         });
     }
 
-    @Override
-    public long pid() {
-        return ProcessHandle.current().pid();
-    }
-
-    @Override
-    public Path logFile() {
-        return HostLog.file();
-    }
-
     /** The worker's group on the broker; its internal topics are named after it. */
     String groupId() {
         return groupId;
     }
 
     @Override
-    protected void stop() {
-        long startNanos = System.nanoTime();
-        try {
-            connect.stop();
-            connect.awaitStop();
-        } catch (RuntimeException e) {
-            LOG.warn("Kafka Connect at {} did not stop cleanly", address(), e);
-        }
-        LOG.info(
-                "Kafka Connect at {} stopped in {} ms",
-                address(),
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+    protected void shutDown() {
+        connect.stop();
+        connect.awaitStop();
     }
 }

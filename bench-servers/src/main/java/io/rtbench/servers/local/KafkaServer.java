@@ -3,7 +3,6 @@ package io.rtbench.servers.local;
 import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.StartedServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * A real single-node Kafka 4 broker in this JVM: KRaft, broker and controller combined, storage formatted in a temp
  * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console.
  */
-public final class KafkaServer extends StartedServer {
+public final class KafkaServer extends InJvmServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaServer.class);
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -39,7 +38,7 @@ public final class KafkaServer extends StartedServer {
     private final Path tempDir;
 
     private KafkaServer(KafkaRaftServer server, Path tempDir, int port) {
-        super(ServerKind.KAFKA, "127.0.0.1:" + port, port, AppInfoParser.getVersion());
+        super(ServerKind.KAFKA, "Kafka", "127.0.0.1:" + port, port, AppInfoParser.getVersion());
         this.server = server;
         this.tempDir = tempDir;
     }
@@ -135,36 +134,21 @@ public final class KafkaServer extends StartedServer {
         }
     }
 
-    @Override
-    public long pid() {
-        return ProcessHandle.current().pid();
-    }
-
-    @Override
-    public Path logFile() {
-        return HostLog.file();
-    }
-
     /** The temp dir holding the data, removed by {@link #close()}. */
     Path tempDir() {
         return tempDir;
     }
 
     @Override
-    protected void stop() {
-        long startNanos = System.nanoTime();
-        try {
-            server.shutdown();
-            server.awaitShutdown();
-        } catch (RuntimeException e) {
-            LOG.warn("Kafka at {} did not shut down cleanly", address(), e);
-        }
+    protected void shutDown() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    @Override
+    protected void removeFiles() {
         if (!TempDirs.deleteQuietly(tempDir)) {
             LOG.warn("could not delete Kafka's temp dir {}", tempDir);
         }
-        LOG.info(
-                "Kafka at {} stopped in {} ms",
-                address(),
-                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
     }
 }

@@ -158,42 +158,31 @@ public final class PostgresFactory implements LocalServerFactory {
 
     /** A real connection: pg_isready succeeds only when the server accepts connections. */
     private static boolean isReady(Path bin, int port) {
-        return Commands.run(
-                        List.of(
-                                bin.resolve("pg_isready").toString(),
-                                "-q",
-                                "-h",
-                                "127.0.0.1",
-                                "-p",
-                                Integer.toString(port),
-                                "-U",
-                                USER,
-                                "-d",
-                                "postgres",
-                                "-t",
-                                "2"),
-                        CLIENT_TIMEOUT)
+        return Commands.run(client(bin.resolve("pg_isready"), port, "postgres", "-q", "-t", "2"), CLIENT_TIMEOUT)
                 .ok();
     }
 
+    /** A client program's command line for the server on {@code port}, as {@link #USER} on {@code database}. */
+    private static List<String> client(Path program, int port, String database, String... options) {
+        List<String> command = new ArrayList<>(List.of(
+                program.toString(), "-h", "127.0.0.1", "-p", Integer.toString(port), "-U", USER, "-d", database));
+        command.addAll(List.of(options));
+        return command;
+    }
+
     private static String sql(Path bin, int port, String database, String statement) throws IOException {
+        // -X: no ~/.psqlrc
         Commands.Result result = Commands.run(
-                List.of(
-                        bin.resolve("psql").toString(),
-                        "-X", // no ~/.psqlrc
+                client(
+                        bin.resolve("psql"),
+                        port,
+                        database,
+                        "-X",
                         "-q",
                         "-t",
                         "-A",
                         "-v",
                         "ON_ERROR_STOP=1",
-                        "-h",
-                        "127.0.0.1",
-                        "-p",
-                        Integer.toString(port),
-                        "-U",
-                        USER,
-                        "-d",
-                        database,
                         "-c",
                         statement),
                 CLIENT_TIMEOUT);

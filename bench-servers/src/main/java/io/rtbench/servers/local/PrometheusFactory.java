@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Prometheus from Debian's {@code prometheus} (2.42) with a generated config ({@link PrometheusConfig}), its TSDB in the
@@ -20,7 +18,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class PrometheusFactory implements LocalServerFactory {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PrometheusFactory.class);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -52,14 +49,7 @@ public final class PrometheusFactory implements LocalServerFactory {
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/-/ready"));
             JsonNode buildInfo = JSON.readTree(LocalHttp.getOk(url + "/api/v1/status/buildinfo"));
             String version = buildInfo.path("data").path("version").asText();
-            LOG.info(
-                    "prometheus {} ready at {} in {} ms (pid {})",
-                    version,
-                    url,
-                    (System.nanoTime() - startNanos) / 1_000_000,
-                    process.pid());
-            return new ChildServer(
-                    ServerKind.PROMETHEUS, url, port, version, process.pid(), process, process::terminate, files);
+            return ChildServer.ready(ServerKind.PROMETHEUS, url, port, version, process, files, startNanos);
         } catch (Exception e) {
             throw ChildServer.startFailed("prometheus", e, process, files);
         }

@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * QuestDB from the server jar the build resolved ({@code org.questdb:questdb}, with its native libraries for
@@ -25,7 +23,6 @@ public final class QuestDbFactory implements LocalServerFactory {
 
     public static final ServerKind KIND = new ServerKind("questdb");
 
-    private static final Logger LOG = LoggerFactory.getLogger(QuestDbFactory.class);
     /** Ready in 5-14 s on the shared two-core build machine (load average 10-30); leave room for a busier one. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     /**
@@ -69,13 +66,7 @@ public final class QuestDbFactory implements LocalServerFactory {
             String url = "http://127.0.0.1:" + httpPort;
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + SETTINGS_PATH));
             String version = version(LocalHttp.getOk(url + SETTINGS_PATH));
-            LOG.info(
-                    "questdb {} ready at {} in {} ms (pid {})",
-                    version,
-                    url,
-                    (System.nanoTime() - startNanos) / 1_000_000,
-                    process.pid());
-            return new ChildServer(KIND, url, httpPort, version, process.pid(), process, process::terminate, files);
+            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos);
         } catch (Exception e) {
             throw ChildServer.startFailed("questdb", e, process, files);
         }
