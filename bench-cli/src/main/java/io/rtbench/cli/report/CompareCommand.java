@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Compares runs with the baseline, step by step and metric by metric (p50 and p99): baseline, contender,"
-                    + " diff, diff %, and whether the contender is faster, slower or indistinguishable at 99.9 %"
+                    + " diff, diff %%, and whether the contender is faster, slower or indistinguishable at 99.9 %%"
                     + " confidence (Welch's t-test on the per-fork values: run both with --forks 3 or more).",
             "Prints a table and writes it as HTML too."
         })
