@@ -36,6 +36,8 @@ public final class ProbeStage implements Stage {
     private final Supplier<Map<Long, ChangeHistory>> stepChanges;
     private final String serverVersion;
     private List<Long> probing = List.of();
+    /** Whether the measured phase had a data sample yet: a tick without one says so differently after the first. */
+    private volatile boolean dataSeen;
 
     /**
      * Opens the probe's own target (its calls bounded by the probe timeout) and asks its version: a target that cannot
@@ -120,6 +122,7 @@ public final class ProbeStage implements Stage {
 
     @Override
     public void resetMetrics() {
+        dataSeen = false;
         evaluator.metrics().reset();
         if (target instanceof GroundTruth truth) {
             truth.truths().forEach(LatencyRecorder::reset);
@@ -134,13 +137,15 @@ public final class ProbeStage implements Stage {
         }
         Histogram data = intervals.get(Metrics.DATA);
         if (data != null && data.getTotalCount() > 0) {
+            dataSeen = true;
             line.append(String.format(
                     Locale.ROOT,
                     "data p50 %,.1f p99 %,.1f ms",
                     data.getValueAtPercentile(50) / 1e3,
                     data.getValueAtPercentile(99) / 1e3));
         } else {
-            line.append("data: nothing visible yet");
+            // the phase's last tick covers a fraction of a second: a probe may not have answered within it
+            line.append(dataSeen ? "data: no new sample" : "data: nothing visible yet");
         }
         if (evaluator.metrics().probeErrors() > 0) {
             line.append("  probe errors ").append(evaluator.metrics().probeErrors());

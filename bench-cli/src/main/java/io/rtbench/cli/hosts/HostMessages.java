@@ -196,8 +196,11 @@ final class HostMessages {
     /**
      * A worker's part of the run: its place (0, 1, …), how many of the run's generators it runs, and how many the
      * workers before it run (to split a number of events exactly).
+     *
+     * @param instance the claiming process's token ({@link Result#instance}): another process started with the same
+     *     {@code --id} does not take this share too
      */
-    record Share(String worker, int index, int generators, int firstGenerator) {
+    record Share(String worker, int index, int generators, int firstGenerator, String instance) {
 
         /** This worker's part of {@code total} events, split as the generators are: the parts add up to the total. */
         long eventsOf(long total, int allGenerators) {
@@ -213,6 +216,8 @@ final class HostMessages {
      * @param sentEvents events the worker's producer sent in the current phase so far, for the live rate
      * @param failure why the worker's share stopped on its own ({@code failed}, or on an interval); null while it works
      * @param report ({@code stepDone}) what the worker's stages counted in the step
+     * @param instance ({@code claim}) a token new each time a worker process starts: two processes that claim under one
+     *     {@code --id} are told apart
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Result(
@@ -225,16 +230,24 @@ final class HostMessages {
             Map<String, String> intervals,
             Long sentEvents,
             String failure,
-            StepReport report) {
+            StepReport report,
+            String instance) {
 
         /** A record of {@code type} that carries nothing but whose it is and where the run was. */
         static Result of(String type, String run, String worker, Integer step, String phase) {
-            return new Result(type, run, worker, System.currentTimeMillis(), step, phase, null, null, null, null);
+            return new Result(type, run, worker, System.currentTimeMillis(), step, phase, null, null, null, null, null);
+        }
+
+        /** A worker process asks for a place in the run. */
+        static Result claim(String run, String worker, String instance) {
+            return new Result(
+                    CLAIM, run, worker, System.currentTimeMillis(), null, null, null, null, null, null, instance);
         }
 
         /** The worker's share stopped: {@code why} (the exception's message). */
         static Result failed(String run, String worker, Integer step, String phase, String why) {
-            return new Result(FAILED, run, worker, System.currentTimeMillis(), step, phase, null, null, why, null);
+            return new Result(
+                    FAILED, run, worker, System.currentTimeMillis(), step, phase, null, null, why, null, null);
         }
 
         /** The last second's intervals, the events sent so far, and the share's failure if it has one. */
@@ -256,12 +269,14 @@ final class HostMessages {
                     intervals,
                     sentEvents,
                     failure,
+                    null,
                     null);
         }
 
         /** What the worker's stages counted in the step. */
         static Result stepDone(String run, String worker, int step, StepReport report) {
-            return new Result(STEP_DONE, run, worker, System.currentTimeMillis(), step, null, null, null, null, report);
+            return new Result(
+                    STEP_DONE, run, worker, System.currentTimeMillis(), step, null, null, null, null, report, null);
         }
     }
 

@@ -7,6 +7,7 @@ import io.rtbench.core.target.Credentials;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -37,6 +38,9 @@ final class Worker implements AutoCloseable {
     private static final Duration CLAIM_WAIT = Duration.ofSeconds(90);
 
     private final String id;
+    /** This process's token in its claims: another process started with the same {@code --id} is told apart. */
+    private final String instance = UUID.randomUUID().toString();
+
     private final String bootstrapServers;
     private final Map<String, String> kafkaConfig;
     private final Credentials credentials;
@@ -161,12 +165,17 @@ final class Worker implements AutoCloseable {
         if (claimed == null && joins(command, now)) {
             claimed = command.run();
             claimedAtMs = now;
-            channel.send(claimed, Result.of(HostMessages.CLAIM, claimed, id, null, null));
+            channel.send(claimed, Result.claim(claimed, id, instance));
             channel.flush();
             say.accept("worker " + id + ": claimed a place in run " + claimed);
         } else if (command.type().equals(HostMessages.ASSIGN) && command.run().equals(claimed)) {
             claimed = null;
             Optional<Share> mine = shareOf(command, id);
+            if (mine.isPresent() && !instance.equals(mine.get().instance())) {
+                say.accept("worker " + id + ": run " + command.run() + " gave the share of " + id
+                        + " to another process with that id; give each worker its own --id");
+                return;
+            }
             if (mine.isEmpty()) {
                 say.accept("worker " + id + ": run " + command.run() + " has its workers; waiting for the next");
                 return;

@@ -59,6 +59,11 @@ public final class WorkersStage implements Stage {
     private final HostChannel<Control, Result> channel;
     private final WorkerRoster workers = new WorkerRoster();
     private final List<String> claims = new CopyOnWriteArrayList<>();
+    /** The process that claimed each id first ({@link HostMessages.Result#instance}). */
+    private final Map<String, String> claimedBy = new ConcurrentHashMap<>();
+    /** An id that two processes claimed before the shares were given out: the run cannot tell their records apart. */
+    private volatile String claimedTwice;
+
     private final Map<String, LatencyRecorder> recorders = new ConcurrentHashMap<>();
     private final List<LatencyRecorder> recorderList = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -127,7 +132,11 @@ public final class WorkersStage implements Stage {
 
     private List<String> awaitClaims() {
         long deadline = System.nanoTime() + JOIN_TIMEOUT.toNanos();
-        while (claims.size() < wanted) {
+        while (claims.size() < wanted || claimedTwice != null) {
+            if (claimedTwice != null) {
+                throw new FailureException("two worker processes claimed a place as " + claimedTwice
+                        + ": give each `rtbench worker` its own --id (or none: the default is host and pid)");
+            }
             if (System.nanoTime() - deadline > 0) {
                 throw new FailureException(String.format(
                         Locale.ROOT,
@@ -149,7 +158,7 @@ public final class WorkersStage implements Stage {
         int first = 0;
         for (int i = 0; i < chosen.size(); i++) {
             int own = generators / wanted + (i < generators % wanted ? 1 : 0);
-            split.add(new Share(chosen.get(i), i, own, first));
+            split.add(new Share(chosen.get(i), i, own, first, claimedBy.get(chosen.get(i))));
             first += own;
         }
         // the roster first: a worker's first record may arrive as soon as it reads its share
@@ -163,7 +172,13 @@ public final class WorkersStage implements Stage {
             return;
         }
         if (result.type().equals(HostMessages.CLAIM)) {
-            if (!workers.assigned() && !claims.contains(result.worker())) {
+            if (workers.assigned()) {
+                return;
+            }
+            String first = claimedBy.putIfAbsent(result.worker(), String.valueOf(result.instance()));
+            if (first != null && !first.equals(String.valueOf(result.instance()))) {
+                claimedTwice = result.worker();
+            } else if (!claims.contains(result.worker())) {
                 claims.add(result.worker());
             }
             return;

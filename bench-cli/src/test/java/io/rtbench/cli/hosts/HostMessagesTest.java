@@ -70,7 +70,8 @@ class HostMessagesTest {
     @Test
     void thePartsOfAnEventCountAddUpToIt() {
         // 7 generators over 3 workers: 3, 2, 2
-        List<Share> shares = List.of(new Share("a", 0, 3, 0), new Share("b", 1, 2, 3), new Share("c", 2, 2, 5));
+        List<Share> shares =
+                List.of(new Share("a", 0, 3, 0, "p-a"), new Share("b", 1, 2, 3, "p-b"), new Share("c", 2, 2, 5, "p-c"));
         for (long total : List.of(0L, 1L, 10L, 1_000_001L)) {
             assertThat(shares.stream()
                             .mapToLong(share -> share.eventsOf(total, 7))
@@ -105,7 +106,7 @@ class HostMessagesTest {
                 "me",
                 3,
                 scenario,
-                List.of(new Share("a", 0, 2, 0)),
+                List.of(new Share("a", 0, 2, 0, "p-a")),
                 null,
                 null,
                 null,
@@ -118,9 +119,25 @@ class HostMessagesTest {
         assertThat(HostTopics.JSON.readValue(HostTopics.JSON.writeValueAsString(written), Control.class))
                 .isEqualTo(written);
         Result done = new Result(
-                HostMessages.STEP_DONE, "run-1", "a", 5, 1, null, null, null, null, report(10, false, Map.of(7L, 10L)));
+                HostMessages.STEP_DONE,
+                "run-1",
+                "a",
+                5,
+                1,
+                null,
+                null,
+                null,
+                null,
+                report(10, false, Map.of(7L, 10L)),
+                null);
         assertThat(HostTopics.JSON.readValue(HostTopics.JSON.writeValueAsString(done), Result.class))
                 .isEqualTo(done);
+        Result claim = Result.claim("run-1", "a", "process-token");
+        assertThat(HostTopics.JSON.readValue(HostTopics.JSON.writeValueAsString(claim), Result.class))
+                .as("a claim names its process")
+                .isEqualTo(claim)
+                .extracting(Result::instance)
+                .isEqualTo("process-token");
     }
 
     @Test
@@ -168,7 +185,7 @@ class HostMessagesTest {
                 "me",
                 2,
                 null,
-                List.of(new Share("a", 0, 1, 0), new Share("b", 1, 1, 1)),
+                List.of(new Share("a", 0, 1, 0, "p-a"), new Share("b", 1, 1, 1, "p-b")),
                 null,
                 null,
                 null,
@@ -178,7 +195,7 @@ class HostMessagesTest {
                 null,
                 null,
                 null);
-        assertThat(Worker.shareOf(assign, "b")).contains(new Share("b", 1, 1, 1));
+        assertThat(Worker.shareOf(assign, "b")).contains(new Share("b", 1, 1, 1, "p-b"));
         assertThat(Worker.shareOf(assign, "c"))
                 .as("a run that chose other workers")
                 .isEmpty();
@@ -186,7 +203,7 @@ class HostMessagesTest {
 
     private static RemoteWorker worker(String id, StepReport report) {
         RemoteWorker worker = new RemoteWorker(id, 0);
-        worker.share = new Share(id, 0, 1, 0);
+        worker.share = new Share(id, 0, 1, 0, "p-id");
         worker.report = report;
         return worker;
     }

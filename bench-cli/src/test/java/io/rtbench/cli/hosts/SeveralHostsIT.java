@@ -51,7 +51,8 @@ import picocli.CommandLine;
  * histogram is exactly the workers' intervals added up (its count is their sum, its percentiles those of one histogram
  * of all their samples, read back from {@code rtbench.results}). Then one worker is killed (SIGKILL) in the middle of a
  * run: the run ends with exit 1 naming it, within 30 s, its result incomplete. Last, the coordinator (a JVM of its
- * own) is killed mid-run: the two workers left stop their share within 30 s.
+ * own) is killed mid-run: the two workers left stop their share within 30 s. Two worker processes started with one
+ * {@code --id} end the run before it starts.
  */
 @ExtendWith(ServersExtension.class)
 class SeveralHostsIT {
@@ -203,6 +204,41 @@ class SeveralHostsIT {
         LOG.info(
                 "both workers stopped their share {} ms after the coordinator was killed",
                 Duration.ofNanos(System.nanoTime() - coordinatorKilled).toMillis());
+    }
+
+    @Test
+    void twoWorkerProcessesWithOneIdEndTheRunBeforeAnythingIsProduced(
+            @RealServer("kafka") RunningServer kafka, @RealServer("clickhouse") RunningServer clickhouse)
+            throws Exception {
+        String twin = "twin-" + UUID.randomUUID().toString().substring(0, 6);
+        List<Path> logs = List.of(startWorker(kafka.address(), twin), startWorker(kafka.address(), twin + "-copy"));
+        // the second process is started with the first one's id: its log file name is its own
+        workers.get(1).destroyForcibly();
+        workers.set(
+                1,
+                RtbenchProcesses.start(
+                        List.of("worker", "--bootstrap-servers", kafka.address(), "--id", twin), logs.get(1)));
+        for (int i = 0; i < 2; i++) {
+            Path log = logs.get(i);
+            Process process = workers.get(i);
+            await().atMost(Duration.ofSeconds(60))
+                    .failFast("worker exited; see " + log, () -> !process.isAlive())
+                    .until(() -> Files.readString(log).contains("waiting for runs"));
+        }
+
+        String name = "hosts_twins_" + twin.substring(5);
+        List<String> run =
+                new ArrayList<>(List.of(args(kafka, clickhouse, name, "300/s", "5s", dir.resolve(name + ".json"))));
+        run.set(run.indexOf("--workers") + 1, "2");
+        run.set(run.indexOf("--generators") + 1, "2");
+        StringWriter err = new StringWriter();
+        int code = command(err).execute(run.toArray(String[]::new));
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString()).contains("two worker processes claimed a place as " + twin);
+        for (Path log : logs) {
+            assertThat(Files.readString(log)).doesNotContain("running 1 generator");
+        }
     }
 
     private static CommandLine command(StringWriter err) {
