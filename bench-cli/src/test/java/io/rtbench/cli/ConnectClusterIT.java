@@ -118,11 +118,14 @@ class ConnectClusterIT {
         await().atMost(Duration.ofSeconds(90))
                 .failFast("the run ended early: " + err, exit::isDone)
                 .until(() -> rest.status(connector).filter(ConnectorStatus::isRunning), Optional::isPresent);
-        ConnectorStatus before = rest.status(connector).orElseThrow();
-        assertThat(before.tasks())
-                .extracting(ConnectorStatus.TaskStatus::workerId)
-                .as("the two tasks are spread over the two workers")
-                .containsExactlyInAnyOrder(survivorId, victimId);
+        // Connect's assignor may first put both tasks on one worker (seen in CI) and spread them at its next rebalance
+        await().atMost(Duration.ofSeconds(60))
+                .failFast("the run ended early: " + err, exit::isDone)
+                .untilAsserted(
+                        () -> assertThat(rest.status(connector).orElseThrow().tasks())
+                                .extracting(ConnectorStatus.TaskStatus::workerId)
+                                .as("the two tasks are spread over the two workers")
+                                .containsExactlyInAnyOrder(survivorId, victimId));
         Thread.sleep(8_000); // past the 2 s warmup, into the measured phase
         Instant killedAt = Instant.now();
         ProcessHandle.of(victim.daemonPid()).orElseThrow().destroyForcibly(); // SIGKILL: the worker's JVM
@@ -139,16 +142,21 @@ class ConnectClusterIT {
         assertThat(tasks.tasksMax()).isEqualTo(2);
         assertThat(tasks.partitions()).isEqualTo(4);
         List<Placement> placements = tasks.placements();
-        assertThat(placements.get(0).tasks())
-                .extracting(Task::workerId)
-                .containsExactlyInAnyOrder(survivorId, victimId);
+        assertThat(placements)
+                .filteredOn(p -> p.at().isBefore(killedAt))
+                .as("a placement before the kill with a task on each worker")
+                .anySatisfy(p -> assertThat(p.tasks())
+                        .extracting(Task::workerId)
+                        .containsExactlyInAnyOrder(survivorId, victimId));
         Placement last = placements.get(placements.size() - 1);
         assertThat(last.tasks()).extracting(Task::state).containsOnly(ConnectorStatus.RUNNING);
         assertThat(last.tasks())
                 .extracting(Task::workerId)
                 .as("the killed worker's task moved to the survivor")
                 .containsOnly(survivorId);
-        assertThat(tasks.moves()).isEqualTo(1);
+        assertThat(tasks.moves())
+                .as("the killed worker's task, and any early spreading")
+                .isBetween(1, 2);
         Instant movedAt = placements.stream()
                 .filter(p -> p.at().isAfter(killedAt))
                 .filter(p -> p.tasks().stream()
