@@ -257,18 +257,19 @@ public final class Engine {
         Phase phase = new Phase(kind, rate, batchSize, startNanos, length, maxEvents, phaseStop);
         List<Stage> bounding = stages.stream().filter(Stage::boundsPhase).toList();
         long endedNanos;
+        boolean endedEarly;
         try {
             stages.forEach(stage -> stage.startPhase(phase));
             endedNanos = awaitEnd(phase, bounding);
         } finally {
             // Stages end a phase at its time on their own; they are told to stop early only when the run ends.
-            if (stop.get() || anyFailure().isPresent()) {
+            endedEarly = stop.get() || anyFailure().isPresent();
+            if (endedEarly) {
                 phaseStop.set(true);
             }
             stages.forEach(stage -> stage.endPhase(phase));
         }
-        boolean endedAtLimit =
-                phase.maxEvents() > 0 && !stop.get() && anyFailure().isEmpty() && endedNanos - phase.endNanos() < 0;
+        boolean endedAtLimit = phase.maxEvents() > 0 && !endedEarly && endedNanos - phase.endNanos() < 0;
         if (endedAtLimit) {
             OptionalDouble scheduled = bounding.stream()
                     .map(Stage::phaseSeconds)
