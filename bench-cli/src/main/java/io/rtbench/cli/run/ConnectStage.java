@@ -1,6 +1,8 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.connectors.connect.RtbenchSinkConfig;
+import io.rtbench.core.FileTrees;
+import io.rtbench.core.IoReasons;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
@@ -259,6 +261,12 @@ final class ConnectStage implements Stage {
             connect.delete(name);
         } catch (RuntimeException e) {
             LOG.warn("removing connector {} failed: {}", name, e.toString());
+        }
+        // The tasks' interval logs have been read, and the credentials file must not outlive the run.
+        try {
+            FileTrees.delete(metricsDir);
+        } catch (IOException e) {
+            LOG.warn("removing {} failed: {}", metricsDir, IoReasons.of(e));
         }
     }
 }

@@ -9,8 +9,15 @@ import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +33,14 @@ class PipelineEndToEndIT {
 
     @TempDir
     Path dir;
+
+    /** The connector stages' temp dirs that existed before the test (other runs' leftovers are not this one's). */
+    private Set<Path> connectTempDirsBefore;
+
+    @BeforeEach
+    void noteConnectTempDirs() {
+        connectTempDirsBefore = connectTempDirs();
+    }
 
     @ParameterizedTest(name = "{0} into opensearch")
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
@@ -147,8 +162,11 @@ class PipelineEndToEndIT {
                 .isNotNull();
     }
 
-    private static void check(String pipeline, RunResult result) {
+    private void check(String pipeline, RunResult result) {
         assertThat(result.complete()).isTrue();
+        assertThat(connectTempDirs())
+                .as("the connector's temp dir (the tasks' interval logs, a credentials file) is deleted with the run")
+                .isSubsetOf(connectTempDirsBefore);
         assertThat(result.scenario().pipeline()).isEqualTo(pipeline);
         StepResult step = result.steps().get(0);
         assertThat(step.events().produced())
@@ -179,6 +197,15 @@ class PipelineEndToEndIT {
         }
         assertThat(step.rate().achievedEventsPerSec()).isBetween(490.0, 510.0);
         checkUtilisation(result.scenario().target(), step);
+    }
+
+    private static Set<Path> connectTempDirs() {
+        try (Stream<Path> children = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return children.filter(path -> path.getFileName().toString().startsWith("rtbench-connect-metrics"))
+                    .collect(Collectors.toSet());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

@@ -135,6 +135,52 @@ class PostgresTargetIT extends ServerTargetContractIT {
         }
     }
 
+    /**
+     * The audit scans the table, which a long run makes large: it may take longer than the target timeout that bounds
+     * every other call (2 minutes, PostgresTarget.AUDIT_TIMEOUT), and the connection it used is bound by the target
+     * timeout again afterwards. Here a lock held for 3 s stands in for the slow scan, against a 1 s target timeout.
+     */
+    @Test
+    void theAuditMayTakeLongerThanTheTargetTimeoutAndNothingElseMay() throws Exception {
+        String table = uniqueCollection();
+        TargetConfig oneSecond = new TargetConfig(
+                "postgres", URI.create(server.address()), table, USER, Duration.ofSeconds(1), Map.of("pool.size", "1"));
+        Target target = open(oneSecond);
+        target.ensureCollection();
+        long generator = newGeneratorId();
+        target.write(TestEvents.batch(generator, 0, 3, nowMicros()));
+
+        assertThat(whileLocked(table, () -> target.audit(generator)))
+                .as("the audit waited for the lock")
+                .isEqualTo(new AuditCounts(3, 3, 2));
+        assertThatThrownBy(() -> whileLocked(table, () -> target.newestEventTimeMicros(generator)))
+                .as("the probe, on the same pooled connection, is bound by the target timeout again")
+                .isInstanceOf(TargetException.class);
+    }
+
+    /** Runs {@code call} while another session holds an exclusive lock on {@code table} for 3 s. */
+    private <T> T whileLocked(String table, java.util.concurrent.Callable<T> call) throws Exception {
+        Properties user = new Properties();
+        user.setProperty("user", USER.user());
+        try (Connection connection = new org.postgresql.Driver().connect(PostgresJdbc.url(server), user);
+                Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            statement.execute("LOCK TABLE \"" + table + "\" IN ACCESS EXCLUSIVE MODE");
+            ExecutorService unlock = Executors.newSingleThreadExecutor();
+            try {
+                unlock.submit(() -> {
+                    Thread.sleep(3_000);
+                    connection.rollback();
+                    return null;
+                });
+                return call.call();
+            } finally {
+                unlock.shutdown();
+                unlock.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
+    }
+
     @Test
     void jdbcUrlsWorkToo() {
         Target target = open(config(URI.create(PostgresJdbc.url(server)), uniqueCollection(), USER));

@@ -222,6 +222,9 @@ public final class Engine {
         List<Iteration> iterations = windows == null ? List.of() : windows.iterations(fork);
         double iterationSec = windows == null ? seconds : windows.iterationSec();
         Optional<String> failure = anyFailure();
+        if (failure.isEmpty() && !stop.get()) {
+            failure = audit(builder);
+        }
         if (failure.isPresent()) {
             // the failed step is kept, not sustained, with what its stages counted (e.g. the events that failed)
             merge.add(
@@ -234,12 +237,21 @@ public final class Engine {
         if (stop.get()) {
             return null;
         }
-        stages.forEach(stage -> stage.auditStep(builder));
         if (builder.rate() != null && (step.rate() != null || builder.backlog() != null)) {
             boolean vetoed = Boolean.FALSE.equals(builder.sustained());
             builder.sustained(!vetoed && Sustained.judge(builder.rate(), builder.backlog(), builder.events()));
         }
         return new ForkMerge.ForkStep(builder.build(), totals, iterations, iterationSec);
+    }
+
+    /** Why the audit could not count (e.g. the target stopped answering), if so: the measured figures still stand. */
+    private Optional<String> audit(StepResult.Builder builder) {
+        try {
+            stages.forEach(stage -> stage.auditStep(builder));
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of("audit failed: " + e.getMessage());
+        }
     }
 
     /**
@@ -335,24 +347,18 @@ public final class Engine {
     }
 
     private long backlog() {
-        long most = 0;
-        for (Stage stage : stages) {
-            OptionalLong lag = stage.backlogEvents();
-            if (lag.isPresent()) {
-                most = Math.max(most, lag.getAsLong());
-            }
-        }
-        return most;
+        return stages.stream()
+                .map(Stage::backlogEvents)
+                .flatMapToLong(OptionalLong::stream)
+                .max()
+                .orElse(0);
     }
 
+    /** The first stage's failure, asking no stage after it (some ask a server). */
     private Optional<String> anyFailure() {
-        for (Stage stage : stages) {
-            Optional<String> failure = stage.failure();
-            if (failure.isPresent()) {
-                return Optional.of("the " + stage.name() + " stopped: " + failure.get());
-            }
-        }
-        return Optional.empty();
+        return stages.stream()
+                .flatMap(stage -> stage.failure().map(why -> "the " + stage.name() + " stopped: " + why).stream())
+                .findFirst();
     }
 
     private void checkFailures() {

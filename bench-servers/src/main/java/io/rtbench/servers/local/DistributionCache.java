@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.FileTrees;
 import io.rtbench.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -104,7 +105,7 @@ final class DistributionCache {
                 Files.setPosixFilePermissions(partial, ZipUnpacker.DIRECTORY);
                 Files.move(partial, home, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
-                ServerFiles.deleteTree(partial);
+                FileTrees.delete(partial);
                 if (Files.isDirectory(home)) {
                     return home; // another process unpacked it at the same time
                 }
@@ -123,7 +124,7 @@ final class DistributionCache {
             for (Path child : (Iterable<Path>) children::iterator) {
                 if (child.getFileName().toString().startsWith(PARTIAL_PREFIX)
                         && Files.getLastModifiedTime(child).compareTo(staleBefore) < 0) {
-                    ServerFiles.deleteTree(child);
+                    FileTrees.delete(child);
                 }
             }
         }

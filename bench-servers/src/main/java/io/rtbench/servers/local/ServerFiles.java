@@ -1,14 +1,11 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.FileTrees;
 import io.rtbench.servers.ServerKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
@@ -76,36 +73,6 @@ final class ServerFiles {
 
     /** Deletes the temp dir and everything in it; the log stays. */
     void delete() throws IOException {
-        deleteTree(dir);
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        Files.walkFileTree(root, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.deleteIfExists(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                if (e instanceof NoSuchFileException) {
-                    return FileVisitResult.CONTINUE; // a server file that went away by itself
-                }
-                throw e;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path directory, IOException e) throws IOException {
-                if (e != null && !(e instanceof NoSuchFileException)) {
-                    throw e;
-                }
-                Files.deleteIfExists(directory);
-                return FileVisitResult.CONTINUE;
-            }
-        });
+        FileTrees.delete(dir);
     }
 }
