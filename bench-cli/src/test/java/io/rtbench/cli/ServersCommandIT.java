@@ -42,7 +42,7 @@ class ServersCommandIT {
         return new Outcome(exit, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - startNanos));
     }
 
-    /** Every registered kind, QuestDB's or any new one included. */
+    /** Every registered kind, a newly added one included. */
     static Stream<ServerKind> kinds() {
         return ServerRecipes.all().stream().map(ServerRecipe::kind);
     }

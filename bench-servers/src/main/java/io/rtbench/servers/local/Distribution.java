@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * A server distribution that the Maven build resolved (docs/TARGETS.md): its name ({@code elasticsearch},
- * {@code opensearch}, {@code questdb}), its version and where the build left it: a zip that {@link DistributionCache}
- * unpacks, or a jar that runs as it is. The build writes these into {@value #RESOURCE}.
+ * A server distribution that the Maven build resolved (docs/TARGETS.md): its name (e.g. {@code elasticsearch}), its
+ * version and where the build left it: a zip that {@link DistributionCache} unpacks, or a jar that runs as it is. The
+ * build writes these into {@value #RESOURCE}.
  */
 record Distribution(String name, String version, Path zip) {
 
