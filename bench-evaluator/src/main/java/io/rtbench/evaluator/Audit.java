@@ -9,11 +9,9 @@ import java.util.Map;
 /**
  * The audit at the end of a step (docs/MEASUREMENT.md): per generator, what landed in the target against what was
  * produced. Events still in flight (consumer lag, refresh interval) are waited for: the audit repeats until nothing is
- * missing, or until nothing more has landed for {@code quiet}, or until {@code timeout}.
+ * missing, or until nothing more has landed for {@code quiet}, or until {@code timeout} ({@link AuditRounds}).
  */
 public final class Audit {
-
-    private static final long POLL_MILLIS = 250;
 
     private final Target target;
     private final Duration timeout;
@@ -39,19 +37,12 @@ public final class Audit {
      */
     public EventCounts run(Map<Long, Long> produced, Map<Long, Long> newestEventTimes, long failedToProduce)
             throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long lastProgress = System.nanoTime();
-        Totals totals = count(produced);
-        while (totals.lost > 0 && System.nanoTime() < deadline && System.nanoTime() - lastProgress < quiet.toNanos()) {
-            Thread.sleep(POLL_MILLIS);
-            Totals again = count(produced);
-            if (again.landed > totals.landed) {
-                lastProgress = System.nanoTime();
-            }
-            totals = again;
-        }
-        Boolean newestVisible =
-                newestEventTimes.isEmpty() || totals.lost > 0 ? null : probeSeesNewest(newestEventTimes);
+        Totals totals = new AuditRounds<>(() -> count(produced), System::nanoTime)
+                .settle(counted -> counted.lost == 0, counted -> counted.landed, timeout, quiet);
+        Boolean newestVisible = newestEventTimes.isEmpty() || totals.lost > 0
+                ? null
+                : AuditRounds.answered(
+                        () -> probeSeesNewest(newestEventTimes), System.nanoTime() + quiet.toNanos(), System::nanoTime);
         return new EventCounts(
                 totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce, newestVisible);
     }

@@ -17,8 +17,6 @@ import java.util.Map;
  */
 final class ChangeAudit {
 
-    private static final long POLL_MILLIS = 250;
-
     private final Versioned target;
     private final Duration timeout;
     private final Duration quiet;
@@ -30,17 +28,8 @@ final class ChangeAudit {
     }
 
     EventCounts run(Map<Long, ChangeHistory> histories, long failedToProduce) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long lastProgress = System.nanoTime();
-        FinalState state = count(histories);
-        while (!state.correct() && System.nanoTime() < deadline && System.nanoTime() - lastProgress < quiet.toNanos()) {
-            Thread.sleep(POLL_MILLIS);
-            FinalState again = count(histories);
-            if (again.landed() > state.landed()) {
-                lastProgress = System.nanoTime();
-            }
-            state = again;
-        }
+        FinalState state = new AuditRounds<>(() -> count(histories), System::nanoTime)
+                .settle(FinalState::correct, FinalState::landed, timeout, quiet);
         long produced = 0;
         long inserts = 0;
         long updates = 0;

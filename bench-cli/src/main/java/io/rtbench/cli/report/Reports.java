@@ -50,7 +50,8 @@ public final class Reports {
         for (Figure figure : html.figures()) {
             if (figure.drawn()) {
                 charts++;
-            } else {
+            } else if (!notes.contains(figure.title() + ": " + figure.note())) {
+                // a figure shown in two sections (the target's CPU beside reads and beside data latency) is one note
                 notes.add(figure.title() + ": " + figure.note());
             }
         }
