@@ -50,4 +50,17 @@ class SustainedTest {
                 .as("a backlog that rises every second")
                 .isFalse();
     }
+
+    @Test
+    void aBacklogBackWhereItStartedDidNotGrowWhateverItsSlope() {
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(0, 0, 160.9, 42.0), null))
+                .as("Connect's lag, committed once a second, 0 at both ends of a step into Elasticsearch")
+                .isTrue();
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(300, 100, 160.9, 42.0), null))
+                .as("ended below where it started")
+                .isTrue();
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(0, 3_300, 160.9, 42.0), null))
+                .as("the same slope, ended higher")
+                .isFalse();
+    }
 }
