@@ -37,12 +37,11 @@ public final class Audit {
      */
     public EventCounts run(Map<Long, Long> produced, Map<Long, Long> newestEventTimes, long failedToProduce)
             throws InterruptedException {
-        Totals totals = new AuditRounds<>(() -> count(produced), System::nanoTime)
-                .settle(counted -> counted.lost == 0, counted -> counted.landed, timeout, quiet);
+        Totals totals = AuditRounds.settle(
+                () -> count(produced), counted -> counted.lost == 0, counted -> counted.landed, timeout, quiet);
         Boolean newestVisible = newestEventTimes.isEmpty() || totals.lost > 0
                 ? null
-                : AuditRounds.answered(
-                        () -> probeSeesNewest(newestEventTimes), System.nanoTime() + quiet.toNanos(), System::nanoTime);
+                : AuditRounds.answered(() -> probeSeesNewest(newestEventTimes), System.nanoTime() + quiet.toNanos());
         return new EventCounts(
                 totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce, newestVisible);
     }

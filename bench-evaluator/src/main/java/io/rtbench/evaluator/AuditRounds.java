@@ -2,7 +2,6 @@ package io.rtbench.evaluator;
 
 import io.rtbench.core.target.TargetException;
 import java.time.Duration;
-import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
@@ -16,31 +15,27 @@ import org.slf4j.LoggerFactory;
  * and one slow answer must not throw away what the step measured. Only a target that answers no round before the
  * timeout fails the audit, with the last round's reason.
  */
-final class AuditRounds<T> {
+final class AuditRounds {
 
     private static final Logger LOG = LoggerFactory.getLogger(AuditRounds.class);
-    static final long POLL_MILLIS = 250;
+    private static final long POLL_MILLIS = 250;
 
-    private final Supplier<T> count;
-    private final LongSupplier nanoTime;
-
-    AuditRounds(Supplier<T> count, LongSupplier nanoTime) {
-        this.count = count;
-        this.nanoTime = nanoTime;
-    }
+    private AuditRounds() {}
 
     /**
+     * @param count one round
      * @param complete whether a count needs no further round (nothing missing)
      * @param landed how much a count found, to tell progress from standing still
      */
-    T settle(Predicate<T> complete, ToLongFunction<T> landed, Duration timeout, Duration quiet)
+    static <T> T settle(
+            Supplier<T> count, Predicate<T> complete, ToLongFunction<T> landed, Duration timeout, Duration quiet)
             throws InterruptedException {
-        long deadline = nanoTime.getAsLong() + timeout.toNanos();
-        long lastProgress = nanoTime.getAsLong();
-        T counted = answered(deadline);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long lastProgress = System.nanoTime();
+        T counted = answered(count, deadline);
         while (!complete.test(counted)
-                && nanoTime.getAsLong() - deadline < 0
-                && nanoTime.getAsLong() - lastProgress < quiet.toNanos()) {
+                && System.nanoTime() - deadline < 0
+                && System.nanoTime() - lastProgress < quiet.toNanos()) {
             Thread.sleep(POLL_MILLIS);
             T again;
             try {
@@ -50,25 +45,20 @@ final class AuditRounds<T> {
                 continue;
             }
             if (landed.applyAsLong(again) > landed.applyAsLong(counted)) {
-                lastProgress = nanoTime.getAsLong();
+                lastProgress = System.nanoTime();
             }
             counted = again;
         }
         return counted;
     }
 
-    /** The first round that the target answers, tried until {@code deadline}; its last failure after that. */
-    T answered(long deadline) throws InterruptedException {
-        return answered(count, deadline, nanoTime);
-    }
-
-    /** {@code call}'s first answer, tried until {@code deadline} (on {@code nanoTime}); its last failure after that. */
-    static <R> R answered(Supplier<R> call, long deadline, LongSupplier nanoTime) throws InterruptedException {
+    /** {@code call}'s first answer, tried until {@code deadline} ({@link System#nanoTime()}); its last failure after. */
+    static <R> R answered(Supplier<R> call, long deadline) throws InterruptedException {
         while (true) {
             try {
                 return call.get();
             } catch (TargetException e) {
-                if (nanoTime.getAsLong() - deadline >= 0) {
+                if (System.nanoTime() - deadline >= 0) {
                     throw e;
                 }
                 LOG.warn("the audit's query failed, trying again: {}", e.getMessage());

@@ -28,8 +28,8 @@ final class ChangeAudit {
     }
 
     EventCounts run(Map<Long, ChangeHistory> histories, long failedToProduce) throws InterruptedException {
-        FinalState state = new AuditRounds<>(() -> count(histories), System::nanoTime)
-                .settle(FinalState::correct, FinalState::landed, timeout, quiet);
+        FinalState state =
+                AuditRounds.settle(() -> count(histories), FinalState::correct, FinalState::landed, timeout, quiet);
         long produced = 0;
         long inserts = 0;
         long updates = 0;

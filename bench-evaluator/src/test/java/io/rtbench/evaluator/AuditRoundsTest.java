@@ -32,7 +32,7 @@ class AuditRoundsTest {
     }
 
     private static long settle(Supplier<Long> count, Duration timeout, Duration quiet) throws InterruptedException {
-        return new AuditRounds<>(count, System::nanoTime).settle(n -> n >= 100, n -> n, timeout, quiet);
+        return AuditRounds.settle(count, n -> n >= 100, n -> n, timeout, quiet);
     }
 
     @Test

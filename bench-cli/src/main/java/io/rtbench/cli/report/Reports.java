@@ -8,8 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.InstantSource;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns result files into an HTML and a CSV report (docs/GUIDE.md, {@code rtbench report}); also what quickstart and
@@ -46,16 +47,16 @@ public final class Reports {
         writeAtomically(request.html(), html.html());
         int steps = runs.stream().mapToInt(run -> run.steps().size()).sum();
         int charts = 0;
-        List<String> notes = new ArrayList<>();
+        // a figure shown in two sections (the target's CPU beside reads and beside data latency) is one note
+        Set<String> notes = new LinkedHashSet<>();
         for (Figure figure : html.figures()) {
             if (figure.drawn()) {
                 charts++;
-            } else if (!notes.contains(figure.title() + ": " + figure.note())) {
-                // a figure shown in two sections (the target's CPU beside reads and beside data latency) is one note
+            } else {
                 notes.add(figure.title() + ": " + figure.note());
             }
         }
-        return new WrittenReport(request.html(), request.csv(), runs.size(), steps, charts, notes);
+        return new WrittenReport(request.html(), request.csv(), runs.size(), steps, charts, List.copyOf(notes));
     }
 
     /** Writes next to the file, then renames: a reader never sees half a report, a failed write leaves the old one. */

@@ -55,9 +55,6 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
     private final String table;
     private final String quotedTable;
     private final Duration timeout;
-    /** The connections' {@code socketTimeout}, restored after an audit. */
-    private final int socketTimeoutMillis;
-
     private final ConnectionPool pool;
     private final PostgresErrors errors;
     private final String insertSql;
@@ -73,7 +70,6 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal and need no escaping.
         this.quotedTable = '"' + table + '"';
         this.timeout = config.timeout();
-        this.socketTimeoutMillis = Math.toIntExact(socketTimeoutSeconds(config) * 1000);
         this.errors = new PostgresErrors(
                 new TargetErrors(config.kind(), url.display()), url.database(), table, config.timeout());
         this.pool = new ConnectionPool(
@@ -95,7 +91,7 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
         if (config.credentials().password() != null) {
             properties.setProperty("password", config.credentials().password());
         }
-        String seconds = Long.toString(socketTimeoutSeconds(config));
+        String seconds = Long.toString(socketTimeoutSeconds(config.timeout()));
         properties.setProperty("connectTimeout", seconds);
         properties.setProperty("loginTimeout", seconds);
         properties.setProperty("socketTimeout", seconds);
@@ -105,8 +101,9 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
         return properties;
     }
 
-    private static long socketTimeoutSeconds(TargetConfig config) {
-        return Math.max(1, (config.timeout().toMillis() + 999) / 1000);
+    /** pgjdbc's {@code socketTimeout} (and connect and login timeouts): whole seconds, rounded up. */
+    private static long socketTimeoutSeconds(Duration timeout) {
+        return Math.max(1, (timeout.toMillis() + 999) / 1000);
     }
 
     @Override
@@ -328,7 +325,7 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
             try {
                 return work.on(connection, seconds);
             } finally {
-                connection.setNetworkTimeout(Runnable::run, socketTimeoutMillis);
+                connection.setNetworkTimeout(Runnable::run, Math.toIntExact(socketTimeoutSeconds(timeout) * 1000));
             }
         });
     }
