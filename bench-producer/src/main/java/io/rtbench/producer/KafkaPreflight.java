@@ -109,6 +109,6 @@ final class KafkaPreflight {
     private static BenchmarkException unreachable(KafkaDestination destination) {
         return new BenchmarkException("cannot reach Kafka at " + destination.bootstrapServers() + " within "
                 + destination.connectTimeout().toSeconds() + " s; check --bootstrap-servers and that the broker runs"
-                + " (TLS/SASL settings go in --producer-config)");
+                + " (TLS/SASL settings go in --kafka-config)");
     }
 }

@@ -53,7 +53,7 @@ final class BrokerWatch {
             throw new BridgeFailedException(
                     "cannot reach Kafka at " + bootstrapServers + " within " + seconds(connectTimeout)
                             + "; check --bootstrap-servers and that the broker runs (TLS/SASL settings go in"
-                            + " --consumer-config)",
+                            + " --kafka-config)",
                     e);
         } catch (WakeupException | InterruptException e) {
             throw e;

@@ -276,7 +276,7 @@ class BridgeWorkerTest {
         assertThatThrownBy(worker::run)
                 .isInstanceOf(BridgeFailedException.class)
                 .hasMessage("cannot reach Kafka at 127.0.0.1:1 within 3 s; check --bootstrap-servers and that the"
-                        + " broker runs (TLS/SASL settings go in --consumer-config)");
+                        + " broker runs (TLS/SASL settings go in --kafka-config)");
         assertThat(unreachable.closed()).isTrue();
     }
 
