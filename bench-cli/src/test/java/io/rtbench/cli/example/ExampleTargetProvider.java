@@ -24,6 +24,11 @@ public final class ExampleTargetProvider implements TargetProvider {
     }
 
     @Override
+    public Class<? extends Target> targetType() {
+        return Target.class;
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         throw new TargetException("the example target only shows that a registered kind is picked up");
     }

@@ -2,7 +2,6 @@ package io.rtbench.connectors.clickhouse;
 
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.NativeIngest;
-import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -25,6 +24,12 @@ public final class ClickHouseTargetProvider implements TargetProvider {
         return "ClickHouse over HTTP, JSONEachRow into a MergeTree table";
     }
 
+    /** Statements, and every read: on a user_id column without an index (18.16 has none), see ClickHouseReads. */
+    @Override
+    public Class<? extends Target> targetType() {
+        return ClickHouseTarget.class;
+    }
+
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
@@ -44,17 +49,6 @@ public final class ClickHouseTargetProvider implements TargetProvider {
                         "clickhouse writes whole rows (ReplacingMergeTree keeps the newest version of each _id and"
                                 + " cannot merge a patch into it): use --update-mode replace")
                 : Optional.empty();
-    }
-
-    /** Every query, on a {@code user_id} column without an index (ClickHouse 18.16 has none): see ClickHouseReads. */
-    @Override
-    public Optional<String> readRefusal(ReadQuery query) {
-        return Optional.empty();
-    }
-
-    @Override
-    public boolean hasStatements() {
-        return true;
     }
 
     /** From the server's own stats ({@link ClickHouseUtilisation}). */

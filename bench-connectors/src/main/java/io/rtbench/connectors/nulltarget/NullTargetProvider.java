@@ -1,11 +1,9 @@
 package io.rtbench.connectors.nulltarget;
 
 import io.rtbench.connectors.common.InMemoryCollections;
-import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
-import java.util.Optional;
 
 /** Target kind {@code null}: discards events, counting them per generator (see {@link NullTarget}). */
 public final class NullTargetProvider implements TargetProvider {
@@ -22,10 +20,9 @@ public final class NullTargetProvider implements TargetProvider {
         return "discards events, counting them (the harness alone)";
     }
 
-    /** Every mode: changes are applied in memory for the audit. */
     @Override
-    public Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.empty();
+    public Class<? extends Target> targetType() {
+        return NullTarget.class;
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.rtbench.connectors.postgres;
 
-import io.rtbench.core.dml.UpdateMode;
-import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -21,32 +19,21 @@ public final class PostgresTargetProvider implements TargetProvider {
         return "PostgreSQL over JDBC, the document as jsonb";
     }
 
+    /** Versioned (both update modes), statements, and reads by primary key or an index on user_id (PostgresReads). */
+    @Override
+    public Class<? extends Target> targetType() {
+        return PostgresTarget.class;
+    }
+
     @Override
     public Optional<String> server() {
         return Optional.of(kind());
-    }
-
-    /** Both update modes: whole rows by a versioned upsert, patches by a versioned jsonb merge. */
-    @Override
-    public Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.empty();
-    }
-
-    @Override
-    public boolean hasStatements() {
-        return true;
     }
 
     /** From the server's own stats ({@link PostgresUtilisation}). */
     @Override
     public Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new PostgresUtilisation(config));
-    }
-
-    /** Every query: by the primary key, or through an index on user_id (see PostgresReads). */
-    @Override
-    public Optional<String> readRefusal(ReadQuery query) {
-        return Optional.empty();
     }
 
     @Override

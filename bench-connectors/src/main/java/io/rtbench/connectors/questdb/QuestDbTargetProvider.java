@@ -21,6 +21,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
     }
 
     @Override
+    public Class<? extends Target> targetType() {
+        return QuestDbTarget.class;
+    }
+
+    @Override
     public Optional<String> server() {
         return Optional.of(kind());
     }

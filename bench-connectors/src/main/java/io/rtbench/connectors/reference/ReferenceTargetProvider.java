@@ -1,12 +1,10 @@
 package io.rtbench.connectors.reference;
 
 import io.rtbench.connectors.common.InMemoryCollections;
-import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.time.EpochClock;
-import java.util.Optional;
 
 /**
  * Target kind {@code reference}: the in-memory target of {@code rtbench calibrate} (see {@link ReferenceTarget}). Its
@@ -26,15 +24,10 @@ public final class ReferenceTargetProvider implements TargetProvider {
         return "in memory, each event visible after a known delay (calibration)";
     }
 
-    /** Every mode: rows are kept in memory, patches applied as versions. */
+    /** Versioned (rows kept in memory, patches applied as versions) and statements; no reads. */
     @Override
-    public Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.empty();
-    }
-
-    @Override
-    public boolean hasStatements() {
-        return true;
+    public Class<? extends Target> targetType() {
+        return ReferenceTarget.class;
     }
 
     @Override

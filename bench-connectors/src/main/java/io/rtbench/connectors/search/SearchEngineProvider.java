@@ -1,7 +1,5 @@
 package io.rtbench.connectors.search;
 
-import io.rtbench.core.dml.UpdateMode;
-import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -35,31 +33,19 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     }
 
     @Override
+    public final Class<? extends Target> targetType() {
+        return SearchEngineTarget.class;
+    }
+
+    @Override
     public final Optional<String> server() {
         return Optional.of(kind());
-    }
-
-    /** Both update modes: external versions for whole documents and deletes, a versioned script for patches. */
-    @Override
-    public final Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.empty();
-    }
-
-    @Override
-    public final boolean hasStatements() {
-        return true;
     }
 
     /** From the server's own stats ({@link SearchEngineUtilisation}). */
     @Override
     public final Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new SearchEngineUtilisation(config));
-    }
-
-    /** Every query, on user_id mapped as a keyword (see SearchReads). */
-    @Override
-    public final Optional<String> readRefusal(ReadQuery query) {
-        return Optional.empty();
     }
 
     @Override

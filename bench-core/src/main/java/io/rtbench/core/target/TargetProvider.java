@@ -39,20 +39,30 @@ public interface TargetProvider {
     }
 
     /**
+     * The class of the targets {@link #open} returns. The interfaces it implements say which workloads this kind runs
+     * ({@link Versioned}: {@code dml}; {@link Readable}: the reads of {@code mixed}; {@link Statements}: {@code rtbench
+     * dml}), so that what a kind claims cannot drift from what its targets do.
+     */
+    Class<? extends Target> targetType();
+
+    /**
      * Why this kind cannot take workload {@code dml} with the given update mode, as one line for a usage error; empty
-     * when its targets implement {@link Versioned} and apply that mode. The default refuses: a driver opts in.
+     * when its targets implement {@link Versioned}. A driver whose targets apply only some modes says so here.
      */
     default Optional<String> dmlRefusal(UpdateMode mode) {
-        return Optional.of(kind() + " does not apply versions and deletes (docs/TARGETS.md); use --workload ingest");
+        return Versioned.class.isAssignableFrom(targetType())
+                ? Optional.empty()
+                : Optional.of(kind() + " does not apply versions and deletes (docs/TARGETS.md); use --workload ingest");
     }
 
     /**
      * Why this kind cannot run the reads of workload {@code mixed} with the given query, as one line for a usage error;
-     * empty when its targets, opened with target option {@code workload=mixed}, implement {@link Readable}. The default
-     * refuses: a driver opts in.
+     * empty when its targets, opened with target option {@code workload=mixed}, implement {@link Readable}.
      */
     default Optional<String> readRefusal(ReadQuery query) {
-        return Optional.of(kind() + " has no reads (docs/TARGETS.md); use --workload ingest or dml");
+        return Readable.class.isAssignableFrom(targetType())
+                ? Optional.empty()
+                : Optional.of(kind() + " has no reads (docs/TARGETS.md); use --workload ingest or dml");
     }
 
     /**
@@ -60,7 +70,7 @@ public interface TargetProvider {
      * usage error otherwise, before any server starts.
      */
     default boolean hasStatements() {
-        return false;
+        return Statements.class.isAssignableFrom(targetType());
     }
 
     /**

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class NativeIngestSourceTest {
@@ -45,27 +44,5 @@ class NativeIngestSourceTest {
         assertThatThrownBy(() -> NativeIngest.Source.of("h:1", "t").withValueFormat(""))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("valueFormat must not be blank");
-    }
-
-    @Test
-    void aTargetHasNoNativeIngestionUnlessItsProviderSaysSo() {
-        TargetProvider plain = new TargetProvider() {
-            @Override
-            public String kind() {
-                return "plain";
-            }
-
-            @Override
-            public String description() {
-                return "a target without its own Kafka consumer";
-            }
-
-            @Override
-            public Target open(TargetConfig config) {
-                throw new UnsupportedOperationException();
-            }
-        };
-
-        assertThat(plain.nativeIngest(TargetConfig.of("plain", null))).isEqualTo(Optional.empty());
     }
 }
