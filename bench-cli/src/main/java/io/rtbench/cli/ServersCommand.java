@@ -1,7 +1,7 @@
 package io.rtbench.cli;
 
 import io.rtbench.cli.support.Defaults;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerRecipe;
@@ -161,7 +161,7 @@ final class ServersCommand implements Callable<Integer> {
                 out.flush();
                 return 0;
             } catch (ServerControlException e) {
-                throw new FailureException(e.getMessage(), e);
+                throw new BenchmarkException(e.getMessage(), e);
             }
         }
     }
@@ -195,7 +195,7 @@ final class ServersCommand implements Callable<Integer> {
                         stoppedAny = true;
                     }
                 } catch (ServerControlException e) {
-                    throw new FailureException(e.getMessage(), e);
+                    throw new BenchmarkException(e.getMessage(), e);
                 }
             }
             if (!stoppedAny) {

@@ -53,7 +53,7 @@ public final class CommandLines {
             return USAGE;
         }
         Logger log = LoggerFactory.getLogger(CommandLines.class);
-        if (e instanceof FailureException || e instanceof BenchmarkException || e instanceof IllegalArgumentException) {
+        if (e instanceof BenchmarkException || e instanceof IllegalArgumentException) {
             log.error("{} failed: {}", name, e.getMessage(), e);
             err.println(name + ": " + e.getMessage());
             return FAILURE;

@@ -2,6 +2,7 @@ package io.rtbench.cli.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.pacing.Rate;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,7 +28,7 @@ class CommandLinesTest {
                 throw new UsageException("--fail usage: contradicts --rate");
             }
             if ("runtime".equals(fail)) {
-                throw new FailureException("cannot reach Kafka at 127.0.0.1:1 within 5s");
+                throw new BenchmarkException("cannot reach Kafka at 127.0.0.1:1 within 5s");
             }
             if ("bug".equals(fail)) {
                 throw new IllegalStateException("boom", new NullPointerException());

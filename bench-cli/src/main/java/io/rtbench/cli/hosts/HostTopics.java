@@ -2,7 +2,7 @@ package io.rtbench.cli.hosts;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -52,13 +52,13 @@ final class HostTopics {
                 }
             }
         } catch (ExecutionException | TimeoutException e) {
-            throw new FailureException(
+            throw new BenchmarkException(
                     "cannot reach Kafka at " + bootstrapServers + " within " + timeout.toSeconds() + " s (creating the"
                             + " topics " + CONTROL + " and " + RESULTS + ")",
                     e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new FailureException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
+            throw new BenchmarkException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
         }
     }
 

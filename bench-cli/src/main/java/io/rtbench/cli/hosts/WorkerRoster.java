@@ -2,7 +2,7 @@ package io.rtbench.cli.hosts;
 
 import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.cli.hosts.HostMessages.StepReport;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -95,7 +95,7 @@ final class WorkerRoster {
                 return;
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new FailureException("worker(s) " + String.join(", ", waiting) + " did not " + what + " within "
+                throw new BenchmarkException("worker(s) " + String.join(", ", waiting) + " did not " + what + " within "
                         + timeout.toSeconds() + " s");
             }
             pause();
@@ -135,7 +135,7 @@ final class WorkerRoster {
             Thread.sleep(50);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new FailureException("interrupted while waiting for the workers");
+            throw new BenchmarkException("interrupted while waiting for the workers");
         }
     }
 }

@@ -4,7 +4,7 @@ import io.rtbench.cli.hosts.HostMessages.Control;
 import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.cli.run.RunSpec;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
@@ -103,7 +103,7 @@ public final class WorkersStage implements Stage {
             this.workers.awaitAll(worker -> worker.ready, JOIN_TIMEOUT, "open their producer and probe");
             Optional<String> failure = failure();
             if (failure.isPresent()) {
-                throw new FailureException(failure.get());
+                throw new BenchmarkException(failure.get());
             }
         } catch (RuntimeException e) {
             close();
@@ -134,11 +134,11 @@ public final class WorkersStage implements Stage {
         long deadline = System.nanoTime() + JOIN_TIMEOUT.toNanos();
         while (claims.size() < wanted || claimedTwice != null) {
             if (claimedTwice != null) {
-                throw new FailureException("two worker processes claimed a place as " + claimedTwice
+                throw new BenchmarkException("two worker processes claimed a place as " + claimedTwice
                         + ": give each `rtbench worker` its own --id (or none: the default is host and pid)");
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new FailureException(String.format(
+                throw new BenchmarkException(String.format(
                         Locale.ROOT,
                         "%d of %d workers joined within %d s%s; start `rtbench worker --bootstrap-servers HOST:PORT`"
                                 + " on more hosts (docs/GUIDE.md, \"Several hosts\")",

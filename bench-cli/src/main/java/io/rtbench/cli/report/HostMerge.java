@@ -1,7 +1,7 @@
 package io.rtbench.cli.report;
 
-import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
@@ -39,7 +39,7 @@ final class HostMerge {
     /**
      * @throws UsageException when two results are the same run of the same host (one file given twice, or a copy):
      *     merged, every count would be doubled
-     * @throws FailureException when the hosts' results do not fit together or cannot be merged exactly
+     * @throws BenchmarkException when the hosts' results do not fit together or cannot be merged exactly
      */
     static ReportedRun merge(List<ReportedRun> hosts) {
         requireEachHostOnce(hosts);
@@ -308,7 +308,7 @@ final class HostMerge {
 
     private static void require(boolean condition, String problem) {
         if (!condition) {
-            throw new FailureException("cannot merge the hosts' results: " + problem);
+            throw new BenchmarkException("cannot merge the hosts' results: " + problem);
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.rtbench.cli.report;
 
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -30,7 +30,7 @@ public final class Reports {
     /**
      * Reads the results and writes both files, each atomically.
      *
-     * @throws FailureException when a result cannot be read or an output cannot be written (one line, exit 1)
+     * @throws BenchmarkException when a result cannot be read or an output cannot be written (one line, exit 1)
      */
     public static WrittenReport write(ReportRequest request) {
         return write(request, InstantSource.system());
@@ -77,7 +77,7 @@ public final class Reports {
                 Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
-            throw new FailureException("cannot write " + file + ": " + ResultLoader.firstLine(e.toString()), e);
+            throw new BenchmarkException("cannot write " + file + ": " + ResultLoader.firstLine(e.toString()), e);
         }
     }
 }

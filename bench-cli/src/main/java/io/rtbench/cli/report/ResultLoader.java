@@ -3,7 +3,7 @@ package io.rtbench.cli.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepRepetitions;
@@ -67,7 +67,7 @@ final class ResultLoader {
 
     static RunResult read(Path file) {
         if (Files.isDirectory(file)) {
-            throw new FailureException(file + " is a directory, not a result file");
+            throw new BenchmarkException(file + " is a directory, not a result file");
         }
         JsonNode tree;
         try {
@@ -77,20 +77,20 @@ final class ResultLoader {
                     ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column "
                             + e.getLocation().getColumnNr();
-            throw new FailureException(file + " is not an rtbench result file: not JSON" + where);
+            throw new BenchmarkException(file + " is not an rtbench result file: not JSON" + where);
         } catch (IOException e) {
-            throw new FailureException(cannotRead(file, e));
+            throw new BenchmarkException(cannotRead(file, e));
         }
         String problem = ResultShape.problem(tree);
         if (problem != null) {
-            throw new FailureException(file + " is not an rtbench result file: " + problem);
+            throw new BenchmarkException(file + " is not an rtbench result file: " + problem);
         }
         try {
             return ResultFiles.read(file);
         } catch (UncheckedIOException e) {
             Throwable cause = e.getCause();
             String why = cause instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-            throw new FailureException(file + " is not an rtbench result file: " + firstLine(why));
+            throw new BenchmarkException(file + " is not an rtbench result file: " + firstLine(why));
         }
     }
 

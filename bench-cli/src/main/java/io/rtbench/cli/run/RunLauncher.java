@@ -4,7 +4,7 @@ import io.rtbench.cli.hosts.SeveralHosts;
 import io.rtbench.cli.report.ReportRequest;
 import io.rtbench.cli.report.Reports;
 import io.rtbench.cli.report.WrittenReport;
-import io.rtbench.cli.support.FailureException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.StatusLine;
@@ -54,7 +54,7 @@ final class RunLauncher {
         try {
             result = Engine.run(plan, StatusLine.onStdout(), assembly);
         } catch (KafkaException e) {
-            throw new FailureException(e.getMessage(), e);
+            throw new BenchmarkException(e.getMessage(), e);
         }
         ResultTable.print(result, out);
         SeveralHosts.printWorkers(result, out);
@@ -100,7 +100,7 @@ final class RunLauncher {
             out.println("report: " + report.html().toAbsolutePath() + " (csv: "
                     + report.csv().toAbsolutePath() + ")");
             report.notes().forEach(note -> out.println("  " + note));
-        } catch (FailureException e) {
+        } catch (BenchmarkException e) {
             out.println("report: not written (" + e.getMessage() + "); retry with: rtbench report " + result);
         } catch (RuntimeException | LinkageError e) {
             // Java2D without its native font libraries (a JRE image without fontconfig) fails while drawing text.

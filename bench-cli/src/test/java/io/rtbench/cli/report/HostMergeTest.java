@@ -3,8 +3,8 @@ package io.rtbench.cli.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.cli.support.FailureException;
 import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
@@ -113,7 +113,7 @@ class HostMergeTest {
         host("host-b", Map.of(Metrics.DATA, 200_000L), false, 2);
 
         assertThatThrownBy(() -> HostMerge.merge(load("host-a", "host-b")))
-                .isInstanceOf(FailureException.class)
+                .isInstanceOf(BenchmarkException.class)
                 .hasMessage("cannot merge the hosts' results: step 1 of host-b.json has no interval log "
                         + "(the result names no histogram log), so its percentiles cannot be merged exactly");
     }
@@ -127,7 +127,7 @@ class HostMergeTest {
         ResultFiles.write(dir.resolve("host-c.json"), twoSteps);
 
         assertThatThrownBy(() -> HostMerge.merge(load("host-a", "host-c")))
-                .isInstanceOf(FailureException.class)
+                .isInstanceOf(BenchmarkException.class)
                 .hasMessage("cannot merge the hosts' results: host-a.json has 1 steps, host-c.json has 2");
     }
 

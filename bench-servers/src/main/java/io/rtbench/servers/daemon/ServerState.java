@@ -45,20 +45,6 @@ public record ServerState(
         }
     }
 
-    /** The only (or first) server of its kind. */
-    public ServerState(
-            ServerKind kind,
-            String address,
-            int port,
-            long serverPid,
-            long daemonPid,
-            Instant daemonStartedAt,
-            String version,
-            Path logFile,
-            Instant startedAt) {
-        this(kind, 1, address, port, serverPid, daemonPid, daemonStartedAt, version, logFile, startedAt);
-    }
-
     /** {@code connect}, or {@code connect-2} for a cluster's second worker: as {@code servers status} lists it. */
     public String name() {
         return daemonName().stem();

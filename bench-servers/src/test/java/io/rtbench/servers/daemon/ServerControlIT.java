@@ -109,6 +109,7 @@ class ServerControlIT {
             new StateFiles(stateDir)
                     .write(new ServerState(
                             ServerKind.KAFKA,
+                            1,
                             "127.0.0.1:" + port,
                             port,
                             self.pid(),

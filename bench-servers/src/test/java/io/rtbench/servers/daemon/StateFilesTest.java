@@ -17,6 +17,7 @@ class StateFilesTest {
     static ServerState state(ServerKind kind, long daemonPid, Instant daemonStartedAt) {
         return new ServerState(
                 kind,
+                1,
                 "127.0.0.1:9092",
                 9092,
                 daemonPid,
