@@ -32,6 +32,7 @@ import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +51,7 @@ final class ConnectStage implements Stage {
 
     private final ConnectRestClient connect;
     private final String name;
+    private final String group;
     private final MetricSet metrics = new MetricSet();
     private final Path metricsDir;
     private final HistogramLogTail tail;
@@ -66,20 +68,21 @@ final class ConnectStage implements Stage {
     });
 
     /**
-     * @param bootstrapServers where the topic's partitions are read, which bound {@code tasks.max}
+     * @param topic the events topic: its partitions bound {@code tasks.max}, and the connector's group starts at its end
+     * @param note where a line about events of earlier runs that the connector passes over goes
      */
-    ConnectStage(RunSpec spec, String connectUrl, TargetConfig target, String bootstrapServers) {
+    ConnectStage(RunSpec spec, String connectUrl, TargetConfig target, SinkTopic topic, Consumer<String> note) {
         this.connect = new ConnectRestClient(URI.create(connectUrl), Duration.ofSeconds(30));
         try {
             this.metricsDir = Files.createTempDirectory("rtbench-connect-metrics");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        this.partitions = TopicPartitions.count(
-                        bootstrapServers, spec.kafkaConfig(), spec.topic(), spec.connectTimeout())
-                .orElse(null);
+        this.partitions = topic.partitions().orElse(null);
         ConnectorDefinition definition = boundTasks(definition(spec, target, metricsDir), partitions);
         this.name = definition.name();
+        this.group = groupOf(definition);
+        topic.startAtEnd(group).ifPresent(note);
         this.tasksMax = tasksMax(definition);
         this.tail = new HistogramLogTail(metricsDir, metrics);
         this.placements = new TaskPlacements(name);
@@ -246,7 +249,13 @@ final class ConnectStage implements Stage {
 
     /** Kafka Connect's consumer group for a sink connector: its lag is the backlog. */
     String consumerGroup() {
-        return "connect-" + name;
+        return group;
+    }
+
+    /** Connect's own default, {@code connect-<name>}, unless the connector sets its consumer's group itself. */
+    static String groupOf(ConnectorDefinition definition) {
+        String given = definition.config().get("consumer.override.group.id");
+        return given == null || given.isBlank() ? "connect-" + definition.name() : given.strip();
     }
 
     @Override

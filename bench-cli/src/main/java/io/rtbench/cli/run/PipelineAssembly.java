@@ -111,12 +111,16 @@ final class PipelineAssembly implements Engine.Assembly {
                 producer.feedReads(candidates, spec.mixed().users());
             }
         }
+        SinkTopic sinkTopic =
+                new SinkTopic(servers.bootstrapServers(), spec.kafkaConfig(), spec.topic(), spec.connectTimeout());
         String consumerGroup = switch (spec.pipeline()) {
-            case KAFKA_BRIDGE ->
-                run.add(new BridgeStage(bridgeSettings(spec, servers.bootstrapServers(), target), false))
-                        .consumerGroup();
+            case KAFKA_BRIDGE -> {
+                BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
+                sinkTopic.startAtEnd(bridge.groupId()).ifPresent(run::note);
+                yield run.add(new BridgeStage(bridge, false)).consumerGroup();
+            }
             case KAFKA_CONNECT ->
-                run.add(new ConnectStage(spec, servers.connectUrl(), target, servers.bootstrapServers()))
+                run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note))
                         .consumerGroup();
             case NATIVE ->
                 run.add(new NativeStage(

@@ -62,6 +62,11 @@ public final class RunResources implements AutoCloseable {
         status.update(what);
     }
 
+    /** Something the user should read after the run too (the live status overwrites itself on a terminal). */
+    public void note(String what) {
+        status.note(what);
+    }
+
     /** True once the run was asked to stop (Ctrl-C) while it was opening. */
     public boolean stopRequested() {
         return stop.get();

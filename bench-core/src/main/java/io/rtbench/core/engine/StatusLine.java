@@ -32,6 +32,13 @@ public final class StatusLine {
         out.flush();
     }
 
+    /** A line that stays: on a terminal it ends the in-place line first, and the next update starts below it. */
+    public synchronized void note(String line) {
+        finish();
+        out.println(line);
+        out.flush();
+    }
+
     /** Ends the in-place line so that what follows starts on a fresh line. */
     public synchronized void finish() {
         if (terminal && lastLength > 0) {
