@@ -32,7 +32,8 @@ import org.HdrHistogram.Histogram;
  * well below this rate into the same server (docs/BENCHMARKS.md). Run with {@code tools/target-bench}. Not a test: the
  * numbers depend on the machine and its load.
  *
- * <p>Arguments: {@code [--seconds S] [--warmup S] [--batch-sizes 50,500] [--concurrency 1,4] KIND[=URL]...};
+ * <p>Arguments: {@code [--seconds S] [--warmup S] [--batch-sizes 50,500] [--concurrency 1,4] [--collection NAME]
+ * KIND[=URL]...} ({@code --collection}: write into that collection, existing or not, instead of a fresh one each);
  * credentials from the usual {@code RTBENCH_TARGET_*} environment variables.
  */
 public final class TargetWriteBenchmark {
@@ -42,6 +43,7 @@ public final class TargetWriteBenchmark {
             Duration warmup,
             List<Integer> batchSizes,
             List<Integer> concurrency,
+            String collection,
             List<String> targets) {}
 
     /** A sustained rate and the write calls' durations (microseconds) behind it. */
@@ -78,6 +80,7 @@ public final class TargetWriteBenchmark {
         Duration warmup = Duration.ofSeconds(3);
         List<Integer> batchSizes = List.of(50, 500);
         List<Integer> concurrency = List.of(1, 4);
+        String collection = null;
         List<String> targets = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -89,10 +92,12 @@ public final class TargetWriteBenchmark {
                 case "--warmup" -> warmup = seconds(arg, args[++i]);
                 case "--batch-sizes" -> batchSizes = positiveInts(arg, args[++i]);
                 case "--concurrency" -> concurrency = positiveInts(arg, args[++i]);
+                case "--collection" -> collection = args[++i];
                 default -> {
                     if (arg.startsWith("--")) {
-                        throw new IllegalArgumentException("unknown option " + arg
-                                + "; use --seconds, --warmup, --batch-sizes, --concurrency and KIND[=URL]...");
+                        throw new IllegalArgumentException(
+                                "unknown option " + arg
+                                        + "; use --seconds, --warmup, --batch-sizes, --concurrency, --collection and KIND[=URL]...");
                     }
                     targets.add(arg);
                 }
@@ -101,7 +106,7 @@ public final class TargetWriteBenchmark {
         if (targets.isEmpty()) {
             throw new IllegalArgumentException("name at least one target, e.g. opensearch=http://127.0.0.1:9200");
         }
-        return new Options(duration, warmup, batchSizes, concurrency, targets);
+        return new Options(duration, warmup, batchSizes, concurrency, collection, targets);
     }
 
     private static Duration seconds(String option, String value) {
@@ -137,7 +142,11 @@ public final class TargetWriteBenchmark {
     private static void run(String target, int batchSize, int writers, Options options) throws Exception {
         String[] kindAndUrl = target.split("=", 2);
         URI url = kindAndUrl.length > 1 ? URI.create(kindAndUrl[1]) : null;
-        String collection = "rtbench_bench_" + Long.toHexString(System.nanoTime());
+        // A fresh collection, or the one named: e.g. a peak search's, so that the baseline writes into a collection of
+        // the size the sink wrote into (a database writes slower into a larger table or index).
+        String collection = options.collection() != null
+                ? options.collection()
+                : "rtbench_bench_" + Long.toHexString(System.nanoTime());
         TargetConfig config = new TargetConfig(
                 kindAndUrl[0],
                 url,
