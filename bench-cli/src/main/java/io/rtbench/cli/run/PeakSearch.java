@@ -5,7 +5,11 @@ import io.rtbench.core.pacing.Rate;
 /**
  * The rate schedule of {@code rtbench peak} (docs/GUIDE.md, "peak"): raise the rate step by step (×growth, or
  * +increment) until a step is not sustained, then bisect between the last sustained and the first unsustained rate
- * until they are within {@code precision} of each other. Pure: the caller runs each proposed step and reports back.
+ * until they are within {@code precision} of each other. A first step that is not sustained is tried once more before
+ * the search looks below it: a target's first seconds are its slowest (JIT compilers, caches, the first merges), and
+ * 10 s of warm-up did not always cover them (OpenSearch from a fresh start, 2026-11-26: 4 MB/s failed with 548 ms
+ * writes, and the search stopped at 3.75 MB/s with 20 ms writes). Pure: the caller runs each proposed step and
+ * reports back.
  */
 final class PeakSearch {
 
@@ -17,6 +21,7 @@ final class PeakSearch {
     private Rate highestSustained;
     private Rate lowestUnsustained;
     private int steps;
+    private boolean startRetried;
 
     PeakSearch(Rate start, double growth, Rate increment, double precision, int maxSteps) {
         if (start.isMax()) {
@@ -52,6 +57,10 @@ final class PeakSearch {
     void record(boolean sustained) {
         Rate tried = next;
         steps++;
+        if (!sustained && steps == 1 && !startRetried) {
+            startRetried = true; // next stays the start; --max-steps counts the retry as a step
+            return;
+        }
         if (sustained) {
             highestSustained = tried;
         } else {
