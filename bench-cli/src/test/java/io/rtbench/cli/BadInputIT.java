@@ -153,6 +153,7 @@ class BadInputIT {
         cases.add(usage("peak --max-steps 0", "--max-steps"));
         cases.add(usage("peak --precision 2", "--precision"));
         cases.add(usage("peak --start-rate 1MB --increment 500/s", "--increment"));
+        cases.add(usage("peak --start-rate 0", "--start-rate: '0' is not a rate"));
         cases.add(usage("calibrate --visibility-delay -1s", "--visibility-delay"));
         cases.add(usage("calibrate --visibility-delay 100ms --jitter 300ms", "--jitter"));
         cases.add(usage("calibrate --pipeline kafka-connect", "--pipeline"));

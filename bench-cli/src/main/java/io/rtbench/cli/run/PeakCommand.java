@@ -52,6 +52,11 @@ public final class PeakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            Rate.parse(startRate); // here, so that the error names the flag the user gave (not the run's --rates)
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--start-rate: " + e.getMessage(), e);
+        }
         RunSpecBuilder builder = options.resolved(spec);
         builder.rates = List.of(startRate);
         RunSpec run = RunCommand.resolve(spec, builder, "peak");
