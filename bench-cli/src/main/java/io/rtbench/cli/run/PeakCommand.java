@@ -52,8 +52,9 @@ public final class PeakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Rate start;
         try {
-            Rate.parse(startRate); // here, so that the error names the flag the user gave (not the run's --rates)
+            start = Rate.parse(startRate); // here, so that the error names the flag the user gave (not --rates)
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--start-rate: " + e.getMessage(), e);
         }
@@ -66,11 +67,7 @@ public final class PeakCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("give --growth or --increment, not both");
             }
             search = new PeakSearch(
-                    Rate.parse(startRate),
-                    growth,
-                    increment == null ? null : Rate.parse(increment),
-                    precision,
-                    maxSteps);
+                    start, growth, increment == null ? null : Rate.parse(increment), precision, maxSteps);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
