@@ -136,11 +136,22 @@ final class BridgeWorker implements Runnable {
         }
     }
 
+    /**
+     * Until the batch's linger is over, in whole milliseconds rounded up: the consumer's poll timer counts whole
+     * milliseconds, so the last fraction of one would be {@code poll(0)}, returning at once, again and again until the
+     * deadline. That spin cost the bridge thread a tenth of a core at 4,800 events/s (docs/BENCHMARKS.md, "The bridge's
+     * own CPU"); the batch now leaves up to a millisecond after its linger instead.
+     */
     private Duration pollTimeout() {
         if (nextOffsets.isEmpty()) {
             return IDLE_POLL;
         }
-        return Duration.ofNanos(Math.max(0, batchDeadlineNanos - System.nanoTime()));
+        return Duration.ofMillis(lingerLeftMillis(batchDeadlineNanos - System.nanoTime()));
+    }
+
+    /** {@code nanos} left of a linger, as the milliseconds a consumer poll may wait: rounded up, 0 when none is left. */
+    static long lingerLeftMillis(long nanos) {
+        return nanos <= 0 ? 0 : (nanos + 999_999) / 1_000_000;
     }
 
     private void add(ConsumerRecords<byte[], byte[]> records) {

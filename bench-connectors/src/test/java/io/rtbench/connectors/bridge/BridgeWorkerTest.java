@@ -55,6 +55,7 @@ class BridgeWorkerTest {
     private final ScriptedTarget target = new ScriptedTarget();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final BridgeStats stats = new BridgeStats();
+    private final List<Duration> pollTimeouts = new CopyOnWriteArrayList<>();
 
     /**
      * Remembers the last commit (the worker closes its consumer when it stops) and checks each one; an empty poll waits
@@ -63,6 +64,7 @@ class BridgeWorkerTest {
     private final MockConsumer<byte[], byte[]> consumer = new MockConsumer<>(AutoOffsetResetStrategy.EARLIEST.name()) {
         @Override
         public ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+            pollTimeouts.add(timeout);
             ConsumerRecords<byte[], byte[]> records = super.poll(timeout);
             if (records.isEmpty()) {
                 LockSupport.parkNanos(Math.min(timeout.toNanos(), 2_000_000));
@@ -83,13 +85,17 @@ class BridgeWorkerTest {
     };
 
     private BridgeWorker worker(int batchSize, int maxInFlight, Duration retryTimeout) {
+        return worker(batchSize, Duration.ofMillis(1), maxInFlight, retryTimeout);
+    }
+
+    private BridgeWorker worker(int batchSize, Duration linger, int maxInFlight, Duration retryTimeout) {
         BridgeSettings settings = new BridgeSettings(
                 "127.0.0.1:9092",
                 TOPIC,
                 null,
                 TargetConfig.of("scripted", URI.create("http://127.0.0.1:1")),
                 batchSize,
-                Duration.ofMillis(1),
+                linger,
                 1,
                 Map.of(),
                 retryTimeout,
@@ -122,6 +128,29 @@ class BridgeWorkerTest {
         assertThat(stats.written()).isEqualTo(1_200);
         assertThat(stats.kafkaHop().total().getTotalCount()).isEqualTo(1_200);
         assertThat(stats.sinkWrite().total().getTotalCount()).isEqualTo(3);
+    }
+
+    /**
+     * Kafka's consumer counts a poll's timeout in whole milliseconds: the last fraction of one before a batch's linger
+     * ends would be {@code poll(0)}, which returns at once, again and again until the deadline (a tenth of a core at
+     * 4,800 events/s, docs/BENCHMARKS.md).
+     */
+    @Test
+    void aLingeringBatchIsPolledForInWholeMilliseconds() {
+        feed(10);
+        worker(500, Duration.ofMillis(20), 4, Duration.ofSeconds(5)).run();
+
+        assertThat(target.batchSizes).containsExactly(10);
+        assertThat(pollTimeouts)
+                .isNotEmpty()
+                .allSatisfy(timeout -> assertThat(timeout.toNanos() % 1_000_000)
+                        .as("%s is not whole milliseconds", timeout)
+                        .isZero());
+        assertThat(BridgeWorker.lingerLeftMillis(1)).isEqualTo(1);
+        assertThat(BridgeWorker.lingerLeftMillis(1_000_000)).isEqualTo(1);
+        assertThat(BridgeWorker.lingerLeftMillis(1_000_001)).isEqualTo(2);
+        assertThat(BridgeWorker.lingerLeftMillis(0)).isZero();
+        assertThat(BridgeWorker.lingerLeftMillis(-5)).isZero();
     }
 
     @Test
