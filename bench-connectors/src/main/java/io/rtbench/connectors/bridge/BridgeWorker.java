@@ -139,7 +139,7 @@ final class BridgeWorker implements Runnable {
     /**
      * Until the batch's linger is over, in whole milliseconds rounded up: the consumer's poll timer counts whole
      * milliseconds, so the last fraction of one would be {@code poll(0)}, returning at once, again and again until the
-     * deadline. That spin cost the bridge thread a tenth of a core at 4,800 events/s (docs/BENCHMARKS.md, "The bridge's
+     * deadline. That spin was a quarter of the bridge thread's CPU at 4,800 events/s (docs/BENCHMARKS.md, "The bridge's
      * own CPU"); the batch now leaves up to a millisecond after its linger instead.
      */
     private Duration pollTimeout() {

@@ -132,8 +132,8 @@ class BridgeWorkerTest {
 
     /**
      * Kafka's consumer counts a poll's timeout in whole milliseconds: the last fraction of one before a batch's linger
-     * ends would be {@code poll(0)}, which returns at once, again and again until the deadline (a tenth of a core at
-     * 4,800 events/s, docs/BENCHMARKS.md).
+     * ends would be {@code poll(0)}, which returns at once, again and again until the deadline (a quarter of the
+     * bridge thread's CPU at 4,800 events/s, docs/BENCHMARKS.md).
      */
     @Test
     void aLingeringBatchIsPolledForInWholeMilliseconds() {
