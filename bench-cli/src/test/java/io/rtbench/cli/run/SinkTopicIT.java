@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -11,13 +12,17 @@ import io.rtbench.servers.junit.ServersExtension;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -25,6 +30,7 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -43,6 +49,8 @@ class SinkTopicIT {
             throws Exception {
         String topic = topic(kafka, 4);
         produce(kafka, topic, "earlier", 1_000);
+        // Every send was acknowledged; Kafka's end offsets show all of them before the sink looks (CI once saw 855).
+        await().atMost(TIMEOUT).until(() -> endOffsetsTotal(kafka, topic) == 1_000);
         SinkTopic sinkTopic = new SinkTopic(kafka.address(), Map.of(), topic, TIMEOUT);
         String group = "sink-" + UUID.randomUUID();
 
@@ -135,12 +143,34 @@ class SinkTopicIT {
     private static void produce(RunningServer kafka, String topic, String value, int count) {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address());
+        List<Future<RecordMetadata>> sends = new ArrayList<>();
         try (KafkaProducer<String, String> producer =
                 new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
             for (int i = 0; i < count; i++) {
-                producer.send(new ProducerRecord<>(topic, Integer.toString(i), value));
+                sends.add(producer.send(new ProducerRecord<>(topic, Integer.toString(i), value)));
             }
             producer.flush();
+            for (Future<RecordMetadata> send : sends) {
+                assertThat(send).as("every event sent is acknowledged").succeedsWithin(TIMEOUT);
+            }
+        }
+    }
+
+    private static long endOffsetsTotal(RunningServer kafka, String topic) throws Exception {
+        try (Admin admin = admin(kafka)) {
+            int partitions = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(10, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .size();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (int partition = 0; partition < partitions; partition++) {
+                latest.put(new TopicPartition(topic, partition), OffsetSpec.latest());
+            }
+            return admin.listOffsets(latest).all().get(10, TimeUnit.SECONDS).values().stream()
+                    .mapToLong(ListOffsetsResultInfo::offset)
+                    .sum();
         }
     }
 
