@@ -26,8 +26,15 @@ import picocli.CommandLine.Spec;
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
 public final class PeakCommand implements Callable<Integer> {
 
-    static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 2% of the rate) or within 3 standard"
-            + " errors of 0, achieved rate >= 98% of the target, producer on schedule, nothing lost";
+    private static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 2% of the rate) or within 3"
+            + " standard errors of 0, achieved rate >= 98% of the target, producer on schedule, nothing lost";
+
+    /** What the result's {@code peak.criterion} says a sustained rate is. */
+    static String criterion(int triesPerRate) {
+        return triesPerRate == 1
+                ? CRITERION
+                : CRITERION + "; a rate is not sustained when " + triesPerRate + " tries in a row were not";
+    }
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -44,8 +51,16 @@ public final class PeakCommand implements Callable<Integer> {
     @Option(names = "--precision", defaultValue = "0.1", description = "Bisect until within this fraction of the rate.")
     double precision;
 
-    @Option(names = "--max-steps", defaultValue = "12", description = "Give up after this many steps.")
+    @Option(names = "--max-steps", defaultValue = "12", description = "Give up after this many steps (tries count).")
     int maxSteps;
+
+    @Option(
+            names = "--tries",
+            defaultValue = "2",
+            paramLabel = "N",
+            description = "Tries of a rate, in a row, before it counts as not sustained: a step at the edge is one"
+                    + " noisy sample (1: judge each rate once).")
+    int tries;
 
     @Mixin
     RunOptions options;
@@ -67,11 +82,12 @@ public final class PeakCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("give --growth or --increment, not both");
             }
             search = new PeakSearch(
-                    start, growth, increment == null ? null : Rate.parse(increment), precision, maxSteps);
+                    start, growth, increment == null ? null : Rate.parse(increment), precision, maxSteps, tries);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        RunResult outcome = RunLauncher.launch(run, options, spec.commandLine().getOut(), new PeakSteps(run, search));
+        RunResult outcome = RunLauncher.launch(
+                run, options, spec.commandLine().getOut(), new PeakSteps(run, search, criterion(tries)));
         Peak peak = outcome.peak();
         spec.commandLine()
                 .getOut()

@@ -4,12 +4,13 @@ import io.rtbench.core.pacing.Rate;
 
 /**
  * The rate schedule of {@code rtbench peak} (docs/GUIDE.md, "peak"): raise the rate step by step (×growth, or
- * +increment) until a step is not sustained, then bisect between the last sustained and the first unsustained rate
- * until they are within {@code precision} of each other. A first step that is not sustained is tried once more before
- * the search looks below it: a target's first seconds are its slowest (JIT compilers, caches, the first merges), and
- * 10 s of warm-up did not always cover them (OpenSearch from a fresh start, 2026-11-26: 4 MB/s failed with 548 ms
- * writes, and the search stopped at 3.75 MB/s with 20 ms writes). Pure: the caller runs each proposed step and
- * reports back.
+ * +increment) until a rate is not sustained, then bisect between the highest sustained and the lowest unsustained rate
+ * until they are within {@code precision} of each other. A step that is not sustained is tried again, up to
+ * {@code triesPerRate} times in a row, before its rate counts as not sustained: a step at the edge is one sample of
+ * 20 seconds or so, and a target's merges, caches and (in its first seconds) JIT compilers decide it as much as the rate
+ * does. Measured: OpenSearch from a fresh start failed 4 MB/s with 548 ms writes and the search stopped at 3.75 MB/s
+ * with 20 ms writes; ClickHouse failed 33 MB/s as a search's fifth step and sustained it at a fixed rate right after
+ * (docs/BENCHMARKS.md, "The bridge's own CPU"). Pure: the caller runs each proposed step and reports back.
  */
 final class PeakSearch {
 
@@ -17,13 +18,15 @@ final class PeakSearch {
     private final Rate increment;
     private final double precision;
     private final int maxSteps;
+    private final int triesPerRate;
     private Rate next;
     private Rate highestSustained;
     private Rate lowestUnsustained;
     private int steps;
-    private boolean startRetried;
+    /** Tries of {@link #next} that failed in a row. */
+    private int failedTries;
 
-    PeakSearch(Rate start, double growth, Rate increment, double precision, int maxSteps) {
+    PeakSearch(Rate start, double growth, Rate increment, double precision, int maxSteps, int triesPerRate) {
         if (start.isMax()) {
             throw new IllegalArgumentException("--start-rate must be a rate, not max");
         }
@@ -34,6 +37,9 @@ final class PeakSearch {
         }
         if (maxSteps < 1) {
             throw new IllegalArgumentException("--max-steps must be at least 1, got " + maxSteps);
+        }
+        if (triesPerRate < 1) {
+            throw new IllegalArgumentException("--tries must be at least 1, got " + triesPerRate);
         }
         if (increment == null && !(growth > 1)) {
             throw new IllegalArgumentException("--growth must be above 1, got " + growth);
@@ -46,6 +52,7 @@ final class PeakSearch {
         this.increment = increment;
         this.precision = precision;
         this.maxSteps = maxSteps;
+        this.triesPerRate = triesPerRate;
     }
 
     /** The next rate to try, or null when the search is over. */
@@ -57,10 +64,10 @@ final class PeakSearch {
     void record(boolean sustained) {
         Rate tried = next;
         steps++;
-        if (!sustained && steps == 1 && !startRetried) {
-            startRetried = true; // next stays the start; --max-steps counts the retry as a step
-            return;
+        if (!sustained && ++failedTries < triesPerRate) {
+            return; // next stays; --max-steps counts every try as a step
         }
+        failedTries = 0;
         if (sustained) {
             highestSustained = tried;
         } else {

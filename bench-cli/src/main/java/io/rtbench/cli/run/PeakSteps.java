@@ -15,11 +15,13 @@ final class PeakSteps implements StepSource {
 
     private final RunSpec spec;
     private final PeakSearch search;
+    private final String criterion;
     private int recorded;
 
-    PeakSteps(RunSpec spec, PeakSearch search) {
+    PeakSteps(RunSpec spec, PeakSearch search, String criterion) {
         this.spec = spec;
         this.search = search;
+        this.criterion = criterion;
     }
 
     @Override
@@ -40,8 +42,8 @@ final class PeakSteps implements StepSource {
         return result.steps().stream()
                 .filter(step -> Boolean.TRUE.equals(step.sustained()) && step.rate() != null)
                 .max(Comparator.comparingDouble(step -> step.rate().achievedEventsPerSec()))
-                .map(best -> result.withPeak(new Peak(
-                        best.rate().achievedEventsPerSec(), best.rate().achievedBytesPerSec(), PeakCommand.CRITERION)))
+                .map(best -> result.withPeak(
+                        new Peak(best.rate().achievedEventsPerSec(), best.rate().achievedBytesPerSec(), criterion)))
                 .orElse(result);
     }
 }
