@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 /**
- * What a user meets with bad input or an unreachable server, command by command (docs/GUIDE.md, "Exit codes"): exit 2
+ * What a user meets with bad input or an unreachable server, command by command (docs/GUIDE.md, "Commands"): exit 2
  * for a usage error and 1 for a failure, one line on stderr that names the flag, the setting or the server, no stack
  * trace, and within the connect timeout (10 s): never a hang and never a server started for nothing. Every case runs
  * the real command in this JVM; the unreachable servers are closed ports of 127.0.0.1.

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The options that say where a target is, shared by every command that talks to one (a picocli mixin). Credentials
- * never come from a flag value (docs/GUIDE.md, "Credentials"): a properties file, or the environment.
+ * never come from a flag value (docs/GUIDE.md, "rtbench run"): a properties file, or the environment.
  */
 public final class TargetOptions {
 

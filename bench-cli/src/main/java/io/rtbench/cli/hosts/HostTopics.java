@@ -2,6 +2,7 @@ package io.rtbench.cli.hosts;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.nio.ByteBuffer;
@@ -19,7 +20,6 @@ import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * The two topics through which a run on several hosts is coordinated (docs/ARCHITECTURE.md, "Several hosts"): the
@@ -48,7 +48,8 @@ final class HostTopics {
             Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             for (String topic : List.of(CONTROL, RESULTS)) {
                 if (!existing.contains(topic)) {
-                    create(admin, topic, timeout);
+                    // ready to be produced to: the first announcement must not be lost (KafkaTopics)
+                    KafkaTopics.create(admin, new NewTopic(topic, 1, (short) -1), timeout);
                 }
             }
         } catch (ExecutionException | TimeoutException e) {
@@ -59,19 +60,6 @@ final class HostTopics {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);
-        }
-    }
-
-    private static void create(Admin admin, String topic, Duration timeout)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        try {
-            admin.createTopics(List.of(new NewTopic(topic, 1, (short) -1)))
-                    .all()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e; // another host created it at the same moment otherwise
-            }
         }
     }
 

@@ -65,6 +65,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(
             names = "--visibility-delay",
             defaultValue = "200ms",
+            paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long after a write events become visible.")
     Duration visibilityDelay;
@@ -72,11 +73,16 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(
             names = "--jitter",
             defaultValue = "50ms",
+            paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Uniform ± jitter of that delay, per write call; at most the delay.")
     Duration jitter;
 
-    @Option(names = "--pipeline", defaultValue = "kafka-bridge", description = "kafka-bridge or direct.")
+    @Option(
+            names = "--pipeline",
+            defaultValue = "kafka-bridge",
+            paramLabel = "NAME",
+            description = "kafka-bridge or direct.")
     String pipeline;
 
     @Mixin

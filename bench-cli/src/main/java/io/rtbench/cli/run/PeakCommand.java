@@ -39,19 +39,31 @@ public final class PeakCommand implements Callable<Integer> {
     @Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--start-rate", defaultValue = "1MB", description = "The first rate tried.")
+    @Option(names = "--start-rate", defaultValue = "1MB", paramLabel = "RATE", description = "The first rate tried.")
     String startRate;
 
-    @Option(names = "--growth", defaultValue = "2", description = "Factor between steps until one is not sustained.")
+    @Option(
+            names = "--growth",
+            defaultValue = "2",
+            paramLabel = "FACTOR",
+            description = "Factor between steps until one is not sustained.")
     double growth;
 
     @Option(names = "--increment", paramLabel = "RATE", description = "Fixed increment instead of --growth, e.g. 2MB.")
     String increment;
 
-    @Option(names = "--precision", defaultValue = "0.1", description = "Bisect until within this fraction of the rate.")
+    @Option(
+            names = "--precision",
+            defaultValue = "0.1",
+            paramLabel = "FRACTION",
+            description = "Bisect until within this fraction of the rate.")
     double precision;
 
-    @Option(names = "--max-steps", defaultValue = "12", description = "Give up after this many steps (tries count).")
+    @Option(
+            names = "--max-steps",
+            defaultValue = "12",
+            paramLabel = "N",
+            description = "Give up after this many steps (tries count).")
     int maxSteps;
 
     @Option(

@@ -15,7 +15,7 @@ import org.apache.kafka.common.TopicPartition;
  * when a batch is acknowledged, each of its partitions may commit up to the newest batch before which every batch of
  * that partition was acknowledged. A batch that is never acknowledged (its write gave up) holds its partitions' commits
  * back, so a restarted consumer reads it again: at-least-once, with the target's writes idempotent on {@code _id}
- * (docs/GUIDE.md, "kafka-bridge").
+ * (docs/GUIDE.md, "Concepts").
  *
  * <p>Not thread-safe: the thread that owns the consumer (or the Connect task's thread) registers, acknowledges and
  * reads.

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.EventLayout;
@@ -45,9 +46,7 @@ final class BridgeTestKit {
 
     static void createTopic(String bootstrapServers, String topic, int partitions) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                    .all()
-                    .get();
+            KafkaTopics.create(admin, new NewTopic(topic, partitions, (short) 1), Duration.ofSeconds(30));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.target.AuditCounts;
@@ -245,9 +246,7 @@ class ClickHouseNativeIngestIT {
     private String newTopic(int partitions) {
         String topic = "native-" + UUID.randomUUID();
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                    .all()
-                    .get();
+            KafkaTopics.create(admin, new NewTopic(topic, partitions, (short) 1), Duration.ofSeconds(30));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.connect;
 
+import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
@@ -49,9 +50,7 @@ final class ConnectTestKit {
 
     static void createTopic(String bootstrapServers, String topic, int partitions) throws Exception {
         try (Admin admin = admin(bootstrapServers)) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)))
-                    .all()
-                    .get(TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            KafkaTopics.create(admin, new NewTopic(topic, partitions, (short) 1), Duration.ofSeconds(30));
         }
     }
 

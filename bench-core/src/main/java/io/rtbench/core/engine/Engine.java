@@ -21,6 +21,7 @@ import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -104,8 +105,10 @@ public final class Engine {
                     }
                     assembly.open(own);
                     engine.fork = fork;
-                    engine.stages = concat(shared.stages(), own.stages());
-                    engine.listeners = concat(shared.listeners(), own.listeners());
+                    engine.stages = Stream.concat(shared.stages().stream(), own.stages().stream())
+                            .toList();
+                    engine.listeners = Stream.concat(shared.listeners().stream(), own.listeners().stream())
+                            .toList();
                     engine.runSteps(fork == 1 ? plan.steps() : StepSource.of(firstFork), firstFork);
                 }
             }
@@ -113,12 +116,6 @@ public final class Engine {
         } finally {
             status.finish();
         }
-    }
-
-    private static <T> List<T> concat(List<T> first, List<T> second) {
-        List<T> all = new ArrayList<>(first);
-        all.addAll(second);
-        return all;
     }
 
     private void runSteps(StepSource steps, List<Step> firstFork) {
@@ -241,7 +238,9 @@ public final class Engine {
             boolean vetoed = Boolean.FALSE.equals(builder.sustained());
             builder.sustained(!vetoed && Sustained.judge(builder.rate(), builder.backlog(), builder.events()));
         }
-        return new ForkMerge.ForkStep(builder.build(), totals, iterations, iterationSec);
+        StepResult finished = builder.build();
+        Sustained.describe(finished).ifPresent(verdict -> status.note(label + ": " + verdict));
+        return new ForkMerge.ForkStep(finished, totals, iterations, iterationSec);
     }
 
     /** Why the audit could not count (e.g. the target stopped answering), if so: the measured figures still stand. */

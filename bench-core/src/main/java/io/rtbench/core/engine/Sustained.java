@@ -1,11 +1,16 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
- * Whether a step was sustained (docs/MEASUREMENT.md, "Sustained"): the achieved rate is within 2 % of the target, the
+ * Whether a step was sustained (docs/GUIDE.md, "Concepts"): the achieved rate is within 2 % of the target, the
  * backlog did not grow over the step, and nothing was lost. "Grows" is a slope test: the least-squares slope exceeds
  * max(5 events/s, 2 % of the rate) and three times its standard error, so that a sawtooth lag (batches, commits) does
  * not count as growth. Three, not two: the lag moves in whole batches, so over a short step one batch in flight at the
@@ -35,10 +40,73 @@ public final class Sustained {
      * @param events the audit, or null
      */
     public static boolean judge(StepRate rate, Backlog backlog, EventCounts events) {
+        return shortfalls(rate, backlog, events).isEmpty();
+    }
+
+    /**
+     * What kept a step from being sustained, in words, one entry per reason; empty when it was sustained. The same
+     * tests as {@link #judge}, which is this list being empty.
+     */
+    public static List<String> shortfalls(StepRate rate, Backlog backlog, EventCounts events) {
+        List<String> shortfalls = new ArrayList<>();
         Double target = rate.targetEventsPerSec();
-        boolean rateKept = target == null || rate.achievedEventsPerSec() >= RATE_TOLERANCE * target;
-        boolean nothingLost = events == null || events.lost() == null || events.lost() == 0;
-        return rateKept && nothingLost && !grows(backlog, rate.achievedEventsPerSec());
+        if (target != null && rate.achievedEventsPerSec() < RATE_TOLERANCE * target) {
+            shortfalls.add(String.format(
+                    Locale.ROOT,
+                    "sent %,.0f of %,.0f events/s (%.0f %%)",
+                    rate.achievedEventsPerSec(),
+                    target,
+                    100 * rate.achievedEventsPerSec() / target));
+        }
+        if (events != null && events.lost() != null && events.lost() > 0) {
+            shortfalls.add(String.format(Locale.ROOT, "%,d events lost", events.lost()));
+        }
+        if (grows(backlog, rate.achievedEventsPerSec())) {
+            shortfalls.add(String.format(
+                    Locale.ROOT,
+                    "backlog grew %,.0f events/s (%,d to %,d events)",
+                    backlog.slopeEventsPerSec(),
+                    backlog.startEvents(),
+                    backlog.endEvents()));
+        }
+        return shortfalls;
+    }
+
+    /**
+     * One line for the console as a step ends: its verdict and why, e.g. {@code NOT sustained: sent 36,374 of 64,000
+     * events/s (57 %); backlog grew 1,234 events/s (240 to 20,100 events); 1,250,000 of 1,250,000 events landed};
+     * none where the step has no verdict.
+     */
+    public static Optional<String> describe(StepResult step) {
+        if (step.sustained() == null || step.rate() == null) {
+            return Optional.empty();
+        }
+        StringBuilder line = new StringBuilder();
+        if (step.sustained()) {
+            line.append(String.format(
+                    Locale.ROOT, "sustained: %,.0f events/s", step.rate().achievedEventsPerSec()));
+        } else {
+            List<String> why = new ArrayList<>();
+            if (step.schedule() != null && step.schedule().behind()) {
+                why.add(String.format(
+                        Locale.ROOT,
+                        "the producer fell %,d events behind its schedule",
+                        step.schedule().eventsBehind()));
+            }
+            why.addAll(shortfalls(step.rate(), step.backlog(), step.events()));
+            line.append("NOT sustained");
+            if (!why.isEmpty()) {
+                line.append(": ").append(String.join("; ", why));
+            }
+        }
+        if (step.events() != null && step.events().landed() != null) {
+            line.append(String.format(
+                    Locale.ROOT,
+                    "; %,d of %,d events landed",
+                    step.events().landed(),
+                    step.events().produced()));
+        }
+        return Optional.of(line.toString());
     }
 
     /** The slope must exceed this many of its standard errors to count as growth. */

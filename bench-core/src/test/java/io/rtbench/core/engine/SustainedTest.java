@@ -2,8 +2,10 @@ package io.rtbench.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
 import org.junit.jupiter.api.Test;
 
@@ -62,5 +64,43 @@ class SustainedTest {
         assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(0, 3_300, 160.9, 42.0), null))
                 .as("the same slope, ended higher")
                 .isFalse();
+    }
+
+    @Test
+    void theShortfallsNameEveryReasonAStepWasNotSustainedAndNoneWhenItWas() {
+        assertThat(Sustained.shortfalls(rate(10_000.0, 9_850.0), new Backlog(100, 120, 0.5, 1.0), null))
+                .isEmpty();
+        EventCounts lostThree = new EventCounts(1_000, 997L, 3L, 0L, 0L, null);
+        assertThat(Sustained.shortfalls(rate(64_000.0, 36_374.0), new Backlog(240, 20_100, 1_234, 50.0), lostThree))
+                .containsExactly(
+                        "sent 36,374 of 64,000 events/s (57 %)",
+                        "3 events lost", "backlog grew 1,234 events/s (240 to 20,100 events)");
+    }
+
+    @Test
+    void theConsoleLineGivesTheVerdictWhyAndWhatLanded() {
+        StepResult sustained = StepResult.builder()
+                .rate(rate(16_000.0, 15_990.0))
+                .backlog(new Backlog(240, 48, -3, 2.0))
+                .events(new EventCounts(95_500, 95_500L, 0L, 0L, 0L, true))
+                .sustained(true)
+                .build();
+        assertThat(Sustained.describe(sustained))
+                .hasValue("sustained: 15,990 events/s; 95,500 of 95,500 events landed");
+
+        StepResult behind = StepResult.builder()
+                .rate(rate(64_000.0, 63_900.0))
+                .schedule(new Schedule(1_280_000, 30_000, 480.0, true))
+                .events(EventCounts.producedOnly(1_250_000, 0))
+                .sustained(false)
+                .build();
+        assertThat(Sustained.describe(behind))
+                .as("a stage's veto (the producer behind its schedule) is a reason too")
+                .hasValue("NOT sustained: the producer fell 30,000 events behind its schedule");
+
+        assertThat(Sustained.describe(
+                        StepResult.builder().rate(rate(null, 10.0)).build()))
+                .as("a step without a verdict (e.g. evaluate alone)")
+                .isEmpty();
     }
 }
