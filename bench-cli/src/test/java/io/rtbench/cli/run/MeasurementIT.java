@@ -26,22 +26,28 @@ class MeasurementIT {
     @Test
     void dataLatencyRisesWithOpenSearchsRefreshInterval(
             @RealServer("opensearch") RunningServer db, @RealServer("kafka") RunningServer kafka) {
-        LatencySummary fast = dataLatency(db, kafka, "1s");
-        LatencySummary slow = dataLatency(db, kafka, "5s");
-        // A document is searchable after the next refresh: on average half an interval, at most a whole one.
-        assertThat(fast.p50()).isBetween(200.0, 2_000.0);
-        assertThat(slow.p50()).isGreaterThan(fast.p50() + 1_000);
-        assertThat(slow.max()).isGreaterThan(3_000.0).isLessThan(12_000.0);
+        Map<String, LatencySummary> fast = latencies(db, kafka, "1s");
+        Map<String, LatencySummary> slow = latencies(db, kafka, "5s");
+        // A document is searchable after the next refresh: on average half an interval, at most a whole one, after
+        // the pipeline delivered it (on a loaded 2-core machine, its p50 alone once took 1.5 s: the bound makes room).
+        double fastPipelineP50 =
+                fast.get(Metrics.KAFKA_HOP).p50() + fast.get(Metrics.SINK_WRITE).p50();
+        assertThat(fast.get(Metrics.DATA).p50())
+                .as("data p50 at a 1 s refresh, the pipeline's own p50 being %.1f ms", fastPipelineP50)
+                .isBetween(200.0, 2_000.0 + fastPipelineP50);
+        assertThat(slow.get(Metrics.DATA).p50())
+                .isGreaterThan(fast.get(Metrics.DATA).p50() + 1_000);
+        assertThat(slow.get(Metrics.DATA).max()).isGreaterThan(3_000.0).isLessThan(12_000.0);
     }
 
-    private LatencySummary dataLatency(RunningServer db, RunningServer kafka, String refreshInterval) {
+    private Map<String, LatencySummary> latencies(RunningServer db, RunningServer kafka, String refreshInterval) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "opensearch", db, kafka, null, dir);
         spec.targetOptions = Map.of("refresh.interval", refreshInterval);
         spec.duration = "15s";
         RunResult result = Runs.run(spec.build("unused"));
         StepResult step = result.steps().get(0);
         assertThat(step.events().lost()).isZero();
-        return step.latencyMs().get(Metrics.DATA);
+        return step.latencyMs();
     }
 
     @Test
