@@ -2,6 +2,7 @@ package io.rtbench.cli.report;
 
 import static io.rtbench.cli.report.Html.escape;
 
+import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunEnvironment;
@@ -204,6 +205,7 @@ final class RunTables {
             out.append("</tr>\n");
             run.steps().forEach(step -> stepRow(out, step));
             out.append("</table>\n");
+            unsustained(out, run.steps());
             extras(out, run.result());
         }
     }
@@ -247,6 +249,22 @@ final class RunTables {
         cell(out, data == null ? "" : Numbers.readableMillis(data.max()), false);
         cell(out, data == null ? "" : Numbers.grouped(data.count()), false);
         out.append("</tr>\n");
+    }
+
+    /** Why each step that was not sustained was not: the table says only "NO". */
+    private static void unsustained(StringBuilder out, List<ReportedStep> steps) {
+        List<String> lines = new ArrayList<>();
+        for (ReportedStep step : steps) {
+            List<String> why = Sustained.reasons(step.step());
+            if (!why.isEmpty()) {
+                lines.add(step.label() + ": " + String.join("; ", why));
+            }
+        }
+        if (!lines.isEmpty()) {
+            out.append("<p class=\"note\">Not sustained:</p>\n<ul class=\"note\">\n");
+            lines.forEach(line -> out.append("<li>").append(escape(line)).append("</li>\n"));
+            out.append("</ul>\n");
+        }
     }
 
     private static void cell(StringBuilder out, String value, boolean bad) {

@@ -171,6 +171,10 @@ class HtmlReportTest {
         assertThat(page)
                 .contains("<td>yes</td>", "<td class=\"bad\">NO</td>")
                 .doesNotContain(">true<", ">false<")
+                // The table says only "NO"; the reasons stand under it, one line per unsustained step.
+                .contains("<p class=\"note\">Not sustained:</p>")
+                .containsOnlyOnce("<li>")
+                .contains(": sent 6,210 of 6,400 events/s (97 %); backlog grew 192 events/s (30 to 11,500 events)</li>")
                 // Counts grouped and latencies rounded as in the table a run prints.
                 .contains("<td>372,615</td>", "<td>2,480</td>")
                 .contains("<a href=\""

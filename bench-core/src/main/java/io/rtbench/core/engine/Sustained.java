@@ -73,6 +73,25 @@ public final class Sustained {
     }
 
     /**
+     * Why a finished step was not sustained, one entry per reason, a stage's veto (the producer behind its schedule)
+     * first; empty when it was sustained or has no verdict.
+     */
+    public static List<String> reasons(StepResult step) {
+        if (!Boolean.FALSE.equals(step.sustained()) || step.rate() == null) {
+            return List.of();
+        }
+        List<String> why = new ArrayList<>();
+        if (step.schedule() != null && step.schedule().behind()) {
+            why.add(String.format(
+                    Locale.ROOT,
+                    "the producer fell %,d events behind its schedule",
+                    step.schedule().eventsBehind()));
+        }
+        why.addAll(shortfalls(step.rate(), step.backlog(), step.events()));
+        return why;
+    }
+
+    /**
      * One line for the console as a step ends: its verdict and why, e.g. {@code NOT sustained: sent 36,374 of 64,000
      * events/s (57 %); backlog grew 1,234 events/s (240 to 20,100 events); 1,250,000 of 1,250,000 events landed};
      * none where the step has no verdict.
@@ -86,15 +105,8 @@ public final class Sustained {
             line.append(String.format(
                     Locale.ROOT, "sustained: %,.0f events/s", step.rate().achievedEventsPerSec()));
         } else {
-            List<String> why = new ArrayList<>();
-            if (step.schedule() != null && step.schedule().behind()) {
-                why.add(String.format(
-                        Locale.ROOT,
-                        "the producer fell %,d events behind its schedule",
-                        step.schedule().eventsBehind()));
-            }
-            why.addAll(shortfalls(step.rate(), step.backlog(), step.events()));
             line.append("NOT sustained");
+            List<String> why = reasons(step);
             if (!why.isEmpty()) {
                 line.append(": ").append(String.join("; ", why));
             }
