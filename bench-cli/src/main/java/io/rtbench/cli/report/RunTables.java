@@ -279,8 +279,18 @@ final class RunTables {
                     .append(" events/s, ")
                     .append(escape(Numbers.plain(Numbers.megabytes(peak.sustainedBytesPerSec()), 3)))
                     .append(" MB/s");
+            if (peak.step() != null) {
+                out.append(", step #").append(peak.step());
+            }
             if (peak.criterion() != null) {
                 out.append(" (").append(escape(peak.criterion())).append(')');
+            }
+            if (peak.notSustainedAbove() != null) {
+                out.append(". Above it, ")
+                        .append(escape(Numbers.grouped(peak.notSustainedAbove().targetEventsPerSec())))
+                        .append(" events/s was not sustained: ")
+                        .append(escape(
+                                String.join("; ", peak.notSustainedAbove().reasons())));
             }
             out.append("</p>\n");
         }

@@ -6,6 +6,7 @@ import io.rtbench.cli.support.Given;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -101,16 +102,24 @@ public final class PeakCommand implements Callable<Integer> {
         RunResult outcome = RunLauncher.launch(
                 run, options, spec.commandLine().getOut(), new PeakSteps(run, search, criterion(tries)));
         Peak peak = outcome.peak();
-        spec.commandLine()
-                .getOut()
-                .println(
-                        peak == null
-                                ? "peak: no step was sustained; try a lower --start-rate"
-                                : String.format(
-                                        Locale.ROOT,
-                                        "peak: %,.0f events/s (%.2f MB/s) sustained",
-                                        peak.sustainedEventsPerSec(),
-                                        peak.sustainedBytesPerSec() / 1e6));
+        PrintWriter out = spec.commandLine().getOut();
+        if (peak == null) {
+            out.println("peak: no step was sustained; try a lower --start-rate");
+        } else {
+            out.println(String.format(
+                    Locale.ROOT,
+                    "peak: %,.0f events/s (%.2f MB/s) sustained, step %d",
+                    peak.sustainedEventsPerSec(),
+                    peak.sustainedBytesPerSec() / 1e6,
+                    peak.step()));
+            if (peak.notSustainedAbove() != null) {
+                out.println(String.format(
+                        Locale.ROOT,
+                        "above it, %,.0f events/s was not sustained: %s",
+                        peak.notSustainedAbove().targetEventsPerSec(),
+                        String.join("; ", peak.notSustainedAbove().reasons())));
+            }
+        }
         return CommandLines.OK;
     }
 }

@@ -2,11 +2,12 @@ package io.rtbench.cli.run;
 
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
 import io.rtbench.core.result.StepResult;
-import java.util.Comparator;
+import io.rtbench.core.result.StepResult.StepRate;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,14 +37,51 @@ final class PeakSteps implements StepSource {
                         spec, finished.size() + 1, rate, spec.batchSizes().get(0)));
     }
 
-    /** The highest sustained step's achieved rate is the peak; none when no step was sustained. */
+    /**
+     * The highest sustained step's achieved rate is the peak; none when no step was sustained. Beside it, the lowest
+     * rate above it that was not sustained, and why.
+     */
     @Override
     public RunResult conclude(RunResult result) {
-        return result.steps().stream()
-                .filter(step -> Boolean.TRUE.equals(step.sustained()) && step.rate() != null)
-                .max(Comparator.comparingDouble(step -> step.rate().achievedEventsPerSec()))
-                .map(best -> result.withPeak(
-                        new Peak(best.rate().achievedEventsPerSec(), best.rate().achievedBytesPerSec(), criterion)))
-                .orElse(result);
+        List<StepResult> steps = result.steps();
+        int best = -1;
+        for (int i = 0; i < steps.size(); i++) {
+            StepResult step = steps.get(i);
+            if (Boolean.TRUE.equals(step.sustained())
+                    && step.rate() != null
+                    && (best < 0
+                            || step.rate().achievedEventsPerSec()
+                                    > steps.get(best).rate().achievedEventsPerSec())) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            return result;
+        }
+        StepRate peak = steps.get(best).rate();
+        return result.withPeak(new Peak(
+                peak.achievedEventsPerSec(),
+                peak.achievedBytesPerSec(),
+                criterion,
+                best + 1,
+                notSustainedAbove(steps, peak.targetEventsPerSec())));
+    }
+
+    /** The lowest target rate above {@code peakTarget} that a step did not sustain: its last try, and why. */
+    private static Peak.NotSustained notSustainedAbove(List<StepResult> steps, Double peakTarget) {
+        StepResult lowest = null;
+        for (StepResult step : steps) {
+            Double target = step.rate() == null ? null : step.rate().targetEventsPerSec();
+            if (Boolean.FALSE.equals(step.sustained())
+                    && target != null
+                    && peakTarget != null
+                    && target > peakTarget
+                    && (lowest == null || target <= lowest.rate().targetEventsPerSec())) {
+                lowest = step; // "<=": of several tries of one rate, the last
+            }
+        }
+        return lowest == null
+                ? null
+                : new Peak.NotSustained(lowest.rate().targetEventsPerSec(), Sustained.reasons(lowest));
     }
 }

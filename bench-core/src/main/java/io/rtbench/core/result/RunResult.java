@@ -139,9 +139,24 @@ public record RunResult(
         }
     }
 
-    /** Peak sustainable throughput (docs/GUIDE.md, {@code rtbench peak}). */
+    /**
+     * Peak sustainable throughput (docs/GUIDE.md, {@code rtbench peak}).
+     *
+     * @param step the 1-based place in {@code steps} of the step that set the peak: its latencies are the peak's
+     * @param notSustainedAbove the lowest rate above the peak that was not sustained (its last try), and why; null when
+     *     the search ended before it found one
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Peak(Double sustainedEventsPerSec, Double sustainedBytesPerSec, String criterion) {}
+    public record Peak(
+            Double sustainedEventsPerSec,
+            Double sustainedBytesPerSec,
+            String criterion,
+            Integer step,
+            NotSustained notSustainedAbove) {
+
+        /** A rate that was not sustained, and every reason, as the console's line says them. */
+        public record NotSustained(double targetEventsPerSec, List<String> reasons) {}
+    }
 
     /**
      * Harness error against the reference target's ground truth (docs/GUIDE.md, {@code rtbench calibrate}):

@@ -55,6 +55,27 @@ class ResultFilesTest {
     }
 
     @Test
+    void aPeakWithTheRateThatFailedAboveItValidatesAndReadsBack() throws IOException {
+        RunResult result = sampleRun()
+                .withPeak(new RunResult.Peak(
+                        11_990.0,
+                        14_987_500.0,
+                        "sustained: …",
+                        1,
+                        new RunResult.Peak.NotSustained(
+                                14_000, List.of("backlog grew 400 events/s (0 to 9,000 events)"))))
+                .finished(Instant.parse("2026-11-22T10:01:00Z"), true);
+        Path file = dir.resolve("peak.json");
+
+        ResultFiles.write(file, result);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/peak/notSustainedAbove/reasons/0").asText()).startsWith("backlog grew");
+        assertThat(ResultFiles.read(file)).isEqualTo(result);
+    }
+
+    @Test
     void anInterruptedRunIsValidToo() throws IOException {
         RunResult interrupted = RunResult.started(
                         "r2",

@@ -1,0 +1,82 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.RunResult.Peak;
+import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.Backlog;
+import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.StepRate;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a peak search concludes from its steps: the peak, the step that set it, and why the rate above it failed. */
+class PeakStepsTest {
+
+    private static final PeakSteps STEPS = new PeakSteps(null, null, "the criterion");
+
+    private static StepResult step(double target, double achieved, boolean sustained, Backlog backlog) {
+        return StepResult.builder()
+                .rate(new StepRate(target, target * 1_250, achieved, achieved * 1_250))
+                .backlog(backlog)
+                .events(new EventCounts(1_000, 1_000L, 0L, 0L, 0L, true))
+                .sustained(sustained)
+                .build();
+    }
+
+    private static RunResult withSteps(List<StepResult> steps) throws URISyntaxException {
+        Path fixture = Path.of(PeakStepsTest.class
+                .getResource("/io/rtbench/cli/report/opensearch-sweep.json")
+                .toURI());
+        return ResultFiles.read(fixture).withSteps(steps);
+    }
+
+    @Test
+    void thePeakNamesItsStepAndTheLowestRateAboveItThatFailedWithItsLastTrysReasons() throws Exception {
+        Backlog growing = new Backlog(0, 9_000, 400, 20.0);
+        Backlog flat = new Backlog(0, 10, 0.5, 1.0);
+        List<StepResult> steps = List.of(
+                step(4_000, 4_000, true, flat),
+                step(8_000, 8_000, true, flat),
+                step(16_000, 12_000, false, flat), // first try of 16,000/s: the rate not reached
+                step(16_000, 16_000, false, growing), // its second try: the backlog grew
+                step(12_000, 11_990, true, flat),
+                step(14_000, 14_000, false, growing),
+                step(14_000, 14_000, false, growing));
+
+        Peak peak = STEPS.conclude(withSteps(steps)).peak();
+
+        assertThat(peak.sustainedEventsPerSec()).isEqualTo(11_990.0);
+        assertThat(peak.step()).as("1-based, the fifth step").isEqualTo(5);
+        assertThat(peak.criterion()).isEqualTo("the criterion");
+        assertThat(peak.notSustainedAbove().targetEventsPerSec()).isEqualTo(14_000.0);
+        assertThat(peak.notSustainedAbove().reasons()).containsExactly("backlog grew 400 events/s (0 to 9,000 events)");
+    }
+
+    @Test
+    void aRateAboveThePeakThatFailedOnlyByItsFirstTryIsNotWhatFailedAboveIt() throws Exception {
+        Backlog flat = new Backlog(0, 10, 0.5, 1.0);
+        List<StepResult> steps = List.of(
+                step(4_000, 3_000, false, flat), // a cold first try
+                step(4_000, 4_000, true, flat),
+                step(8_000, 8_000, true, flat));
+
+        Peak peak = STEPS.conclude(withSteps(steps)).peak();
+
+        assertThat(peak.step()).isEqualTo(3);
+        assertThat(peak.notSustainedAbove())
+                .as("the search ended before a rate above 8,000/s failed")
+                .isNull();
+    }
+
+    @Test
+    void noSustainedStepMeansNoPeak() throws Exception {
+        RunResult result = withSteps(List.of(step(4_000, 3_000, false, null)));
+
+        assertThat(STEPS.conclude(result).peak()).isNull();
+    }
+}
