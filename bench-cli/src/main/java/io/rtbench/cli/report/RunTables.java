@@ -275,7 +275,7 @@ final class RunTables {
         RunResult.Peak peak = result.peak();
         if (peak != null) {
             out.append("<p>Peak sustained: ")
-                    .append(escape(Numbers.plain(peak.sustainedEventsPerSec(), 1)))
+                    .append(escape(Numbers.grouped(peak.sustainedEventsPerSec())))
                     .append(" events/s, ")
                     .append(escape(Numbers.plain(Numbers.megabytes(peak.sustainedBytesPerSec()), 3)))
                     .append(" MB/s");

@@ -109,6 +109,28 @@ class HtmlReportTest {
     }
 
     @Test
+    void aPeakSaysItsRateItsStepAndWhyTheRateAboveItFailed() throws IOException {
+        RunResult fixture = ResultFiles.read(opensearch);
+        Path file = dir.resolve("peak.json");
+        ResultFiles.write(
+                file,
+                fixture.withPeak(new RunResult.Peak(
+                        3_199.5,
+                        3_999_375.0,
+                        "the criterion",
+                        2,
+                        new RunResult.Peak.NotSustained(
+                                6_400, List.of("sent 6,210 of 6,400 events/s (97 %)", "backlog grew 192 events/s")))));
+        Path html = dir.resolve("peak.html");
+
+        Reports.write(new ReportRequest(List.of(file), html, null), CLOCK);
+
+        assertThat(Files.readString(html))
+                .contains("Peak sustained: 3,200 events/s, 3.999 MB/s, step #2 (the criterion). Above it, 6,400 events/s"
+                        + " was not sustained: sent 6,210 of 6,400 events/s (97 %); backlog grew 192 events/s</p>");
+    }
+
+    @Test
     void everyStringFromAResultIsEscaped() throws IOException {
         RunResult fixture = ResultFiles.read(opensearch);
         Scenario hostile = new Scenario(
