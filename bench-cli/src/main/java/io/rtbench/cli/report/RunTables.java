@@ -255,9 +255,13 @@ final class RunTables {
     private static void unsustained(StringBuilder out, List<ReportedStep> steps) {
         List<String> lines = new ArrayList<>();
         for (ReportedStep step : steps) {
-            List<String> why = Sustained.reasons(step.step());
-            if (!why.isEmpty()) {
-                lines.add(step.label() + ": " + String.join("; ", why));
+            if (Boolean.FALSE.equals(step.step().sustained())) {
+                List<String> why = Sustained.reasons(step.step());
+                // e.g. a result an older rtbench judged by a rule since changed
+                lines.add(step.label() + ": "
+                        + (why.isEmpty()
+                                ? "no reason can be told from the figures in the result"
+                                : String.join("; ", why)));
             }
         }
         if (!lines.isEmpty()) {

@@ -126,8 +126,9 @@ class HtmlReportTest {
         Reports.write(new ReportRequest(List.of(file), html, null), CLOCK);
 
         assertThat(Files.readString(html))
-                .contains("Peak sustained: 3,200 events/s, 3.999 MB/s, step #2 (the criterion). Above it, 6,400 events/s"
-                        + " was not sustained: sent 6,210 of 6,400 events/s (97 %); backlog grew 192 events/s</p>");
+                .contains(
+                        "Peak sustained: 3,200 events/s, 3.999 MB/s, step #2 (the criterion). Above it, 6,400 events/s"
+                                + " was not sustained: sent 6,210 of 6,400 events/s (97 %); backlog grew 192 events/s</p>");
     }
 
     @Test
@@ -205,6 +206,23 @@ class HtmlReportTest {
                                 .normalize()
                                 .toUri() + "\">docs/REPORTS.md</a>")
                 .contains("The axis is logarithmic");
+    }
+
+    @Test
+    void aStepJudgedByARuleItsFiguresNoLongerBreakSaysSoRatherThanNothing() throws IOException {
+        ObjectNode result = (ObjectNode) JSON.readTree(opensearch.toFile());
+        ObjectNode third = (ObjectNode) result.path("steps").get(2);
+        ((ObjectNode) third.path("rate")).put("achievedEventsPerSec", 6_400.0);
+        third.remove("backlog"); // as an older rtbench might have judged it: NO, with figures that pass today
+        Path file = dir.resolve("older.json");
+        JSON.writeValue(file.toFile(), result);
+        Path html = dir.resolve("older.html");
+
+        Reports.write(new ReportRequest(List.of(file), html, null), CLOCK);
+
+        assertThat(Files.readString(html))
+                .contains("<td class=\"bad\">NO</td>")
+                .contains(": no reason can be told from the figures in the result</li>");
     }
 
     @Test
