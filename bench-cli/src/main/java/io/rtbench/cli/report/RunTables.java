@@ -290,11 +290,7 @@ final class RunTables {
                 out.append(" (").append(escape(peak.criterion())).append(')');
             }
             if (peak.notSustainedAbove() != null) {
-                out.append(". Above it, ")
-                        .append(escape(Numbers.grouped(peak.notSustainedAbove().targetEventsPerSec())))
-                        .append(" events/s was not sustained: ")
-                        .append(escape(
-                                String.join("; ", peak.notSustainedAbove().reasons())));
+                out.append(". Above it, ").append(escape(Sustained.describe(peak.notSustainedAbove())));
             }
             out.append("</p>\n");
         }

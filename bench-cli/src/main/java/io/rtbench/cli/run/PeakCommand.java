@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.Given;
+import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
@@ -113,11 +114,7 @@ public final class PeakCommand implements Callable<Integer> {
                     peak.sustainedBytesPerSec() / 1e6,
                     peak.step()));
             if (peak.notSustainedAbove() != null) {
-                out.println(String.format(
-                        Locale.ROOT,
-                        "above it, %,.0f events/s was not sustained: %s",
-                        peak.notSustainedAbove().targetEventsPerSec(),
-                        String.join("; ", peak.notSustainedAbove().reasons())));
+                out.println("above it, " + Sustained.describe(peak.notSustainedAbove()));
             }
         }
         return CommandLines.OK;

@@ -10,6 +10,8 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.IntStream;
 
 /** {@code rtbench peak}'s steps: each rate chosen by the {@link PeakSearch} from whether the previous one was sustained. */
 final class PeakSteps implements StepSource {
@@ -44,37 +46,35 @@ final class PeakSteps implements StepSource {
     @Override
     public RunResult conclude(RunResult result) {
         List<StepResult> steps = result.steps();
-        int best = -1;
-        for (int i = 0; i < steps.size(); i++) {
-            StepResult step = steps.get(i);
-            if (Boolean.TRUE.equals(step.sustained())
-                    && step.rate() != null
-                    && (best < 0
-                            || step.rate().achievedEventsPerSec()
-                                    > steps.get(best).rate().achievedEventsPerSec())) {
-                best = i;
-            }
-        }
-        if (best < 0) {
+        OptionalInt best = IntStream.range(0, steps.size())
+                .filter(i -> Boolean.TRUE.equals(steps.get(i).sustained())
+                        && steps.get(i).rate() != null)
+                .reduce((a, b) -> steps.get(b).rate().achievedEventsPerSec()
+                                > steps.get(a).rate().achievedEventsPerSec()
+                        ? b
+                        : a);
+        if (best.isEmpty()) {
             return result;
         }
-        StepRate peak = steps.get(best).rate();
+        StepRate peak = steps.get(best.getAsInt()).rate();
         return result.withPeak(new Peak(
                 peak.achievedEventsPerSec(),
                 peak.achievedBytesPerSec(),
                 criterion,
-                best + 1,
+                best.getAsInt() + 1,
                 notSustainedAbove(steps, peak.targetEventsPerSec())));
     }
 
     /** The lowest target rate above {@code peakTarget} that a step did not sustain: its last try, and why. */
     private static Peak.NotSustained notSustainedAbove(List<StepResult> steps, Double peakTarget) {
+        if (peakTarget == null) {
+            return null;
+        }
         StepResult lowest = null;
         for (StepResult step : steps) {
             Double target = step.rate() == null ? null : step.rate().targetEventsPerSec();
             if (Boolean.FALSE.equals(step.sustained())
                     && target != null
-                    && peakTarget != null
                     && target > peakTarget
                     && (lowest == null || target <= lowest.rate().targetEventsPerSec())) {
                 lowest = step; // "<=": of several tries of one rate, the last

@@ -1,5 +1,6 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
@@ -119,6 +120,15 @@ public final class Sustained {
                     step.events().produced()));
         }
         return Optional.of(line.toString());
+    }
+
+    /** The rate above a peak that was not sustained, in words: {@code 64,000 events/s was not sustained: …}. */
+    public static String describe(RunResult.Peak.NotSustained above) {
+        return String.format(
+                Locale.ROOT,
+                "%,.0f events/s was not sustained: %s",
+                above.targetEventsPerSec(),
+                String.join("; ", above.reasons()));
     }
 
     /** The slope must exceed this many of its standard errors to count as growth. */
