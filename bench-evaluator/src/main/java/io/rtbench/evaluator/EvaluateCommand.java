@@ -6,9 +6,8 @@ import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OneStepSummary;
+import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.ProbeOptions;
-import io.rtbench.cli.support.PrometheusOptions;
-import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.core.engine.Engine;
@@ -101,10 +100,7 @@ public final class EvaluateCommand implements Callable<Integer> {
     Duration auditTimeout;
 
     @Mixin
-    PrometheusOptions prometheus;
-
-    @Mixin
-    ResultOptions output;
+    OutputOptions output;
 
     @Override
     public Integer call() {
@@ -203,8 +199,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                     sinkGroup,
                     probe.interval(),
                     duration,
-                    prometheus.prometheusHost(),
-                    prometheus.prometheusPort(),
+                    output.prometheusHost(),
+                    output.prometheusPort(),
                     auditTimeout,
                     output.result());
         } catch (IllegalArgumentException e) {

@@ -20,7 +20,7 @@ class BacklogSeriesTest {
             series.add(second * 1_000L, random.nextInt(500));
         }
         Backlog backlog = series.summary();
-        assertThat(Sustained.judge(new StepRate(8_000.0, null, 7_990.0, null), backlog, null))
+        assertThat(Sustained.judge(new StepRate(8_000.0, null, 7_990.0, null), null, backlog, null))
                 .isTrue();
     }
 
@@ -31,7 +31,7 @@ class BacklogSeriesTest {
         for (int second = 0; second < lags.length; second++) {
             series.add(second * 1_000L, lags[second]);
         }
-        assertThat(Sustained.judge(new StepRate(1_000.0, null, 1_000.0, null), series.summary(), null))
+        assertThat(Sustained.judge(new StepRate(1_000.0, null, 1_000.0, null), null, series.summary(), null))
                 .isTrue();
     }
 
@@ -46,17 +46,17 @@ class BacklogSeriesTest {
         Backlog backlog = series.summary();
         assertThat(backlog.slopeEventsPerSec()).isCloseTo(1_000, within(50.0));
         assertThat(backlog.startEvents()).isLessThan(300);
-        assertThat(Sustained.judge(new StepRate(5_000.0, null, 5_000.0, null), backlog, null))
+        assertThat(Sustained.judge(new StepRate(5_000.0, null, 5_000.0, null), null, backlog, null))
                 .isFalse();
     }
 
     @Test
     void aProducerBelowTheTargetRateIsNotSustained() {
-        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_700.0, null), null, null))
+        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_700.0, null), null, null, null))
                 .isFalse();
-        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_850.0, null), null, null))
+        assertThat(Sustained.judge(new StepRate(10_000.0, null, 9_850.0, null), null, null, null))
                 .isTrue();
-        assertThat(Sustained.judge(new StepRate(null, null, 123.0, null), null, null))
+        assertThat(Sustained.judge(new StepRate(null, null, 123.0, null), null, null, null))
                 .as("--rate max has no target")
                 .isTrue();
     }

@@ -210,9 +210,6 @@ public final class ProducerStage implements Stage {
                     measured.eventsBehind(),
                     measured.scheduleLagMillis(),
                     measured.behindSchedule()));
-            if (measured.behindSchedule()) {
-                result.sustained(false);
-            }
         }
         DocSizeStats sizes = step.docSizes();
         result.docBytes(new DocBytes(sizes.meanBytes(), sizes.minBytes(), sizes.maxBytes(), sizes.fields()));

@@ -35,9 +35,6 @@ final class StepMerge {
         Schedule schedule = schedule(reports);
         if (schedule != null) {
             result.schedule(schedule);
-            if (schedule.behind()) {
-                result.sustained(false);
-            }
         }
         result.docBytes(docBytes(reports));
         result.events(EventCounts.producedOnly(

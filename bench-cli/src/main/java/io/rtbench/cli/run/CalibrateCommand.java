@@ -4,11 +4,10 @@ import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
-import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.RepetitionOptions;
-import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
@@ -101,10 +100,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     RepetitionOptions repetitions;
 
     @Mixin
-    PrometheusOptions prometheus;
-
-    @Mixin
-    ResultOptions output;
+    OutputOptions output;
 
     @Override
     public Integer call() {
@@ -174,8 +170,8 @@ public final class CalibrateCommand implements Callable<Integer> {
         };
         RunResult outcome = RunLauncher.launch(
                 run,
-                prometheus.prometheusHost(),
-                prometheus.prometheusPort(),
+                output.prometheusHost(),
+                output.prometheusPort(),
                 spec.commandLine().getOut(),
                 steps);
         print(outcome, spec.commandLine().getOut());

@@ -3,11 +3,10 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
-import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.cli.support.RepetitionOptions;
-import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import java.nio.file.Path;
@@ -112,10 +111,7 @@ public final class RunOptions {
     RepetitionOptions repetitions;
 
     @Mixin
-    PrometheusOptions prometheus;
-
-    @Mixin
-    ResultOptions output;
+    OutputOptions output;
 
     /** The flags the user gave, as a builder to lay over the scenario file. */
     RunSpecBuilder flags(CommandSpec command) {
@@ -189,10 +185,10 @@ public final class RunOptions {
     }
 
     int prometheusPort() {
-        return prometheus.prometheusPort();
+        return output.prometheusPort();
     }
 
     String prometheusHost() {
-        return prometheus.prometheusHost();
+        return output.prometheusHost();
     }
 }

@@ -235,8 +235,7 @@ public final class Engine {
             return null;
         }
         if (builder.rate() != null && (step.rate() != null || builder.backlog() != null)) {
-            boolean vetoed = Boolean.FALSE.equals(builder.sustained());
-            builder.sustained(!vetoed && Sustained.judge(builder.rate(), builder.backlog(), builder.events()));
+            builder.sustained(Sustained.judge(builder.rate(), builder.schedule(), builder.backlog(), builder.events()));
         }
         StepResult finished = builder.build();
         Sustained.describe(finished).ifPresent(verdict -> status.note(label + ": " + verdict));

@@ -4,6 +4,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Whether a step was sustained (docs/GUIDE.md, "Concepts"): the achieved rate is within 2 % of the target, the
- * backlog did not grow over the step, and nothing was lost. "Grows" is a slope test: the least-squares slope exceeds
+ * Whether a step was sustained (docs/GUIDE.md, "Concepts"): the producers kept to their schedule, the achieved rate
+ * is within 2 % of the target, the backlog did not grow over the step, and nothing was lost. "Grows" is a slope test: the least-squares slope exceeds
  * max(5 events/s, 2 % of the rate) and three times its standard error, so that a sawtooth lag (batches, commits) does
  * not count as growth. Three, not two: the lag moves in whole batches, so over a short step one batch in flight at the
  * last sample makes a slope of batch size / step length (50 events over 6 s: 8.9 ± 3.1 events/s measured at 400/s
@@ -37,19 +38,24 @@ public final class Sustained {
 
     /**
      * @param rate the step's target (null for {@code --rate max} or where nothing was paced) and achieved rate
+     * @param schedule how far the producers kept to their schedule, or null where nothing was paced here
      * @param backlog the consumer lag's summary, or null where there is no Kafka hop
      * @param events the audit, or null
      */
-    public static boolean judge(StepRate rate, Backlog backlog, EventCounts events) {
-        return shortfalls(rate, backlog, events).isEmpty();
+    public static boolean judge(StepRate rate, Schedule schedule, Backlog backlog, EventCounts events) {
+        return shortfalls(rate, schedule, backlog, events).isEmpty();
     }
 
     /**
      * What kept a step from being sustained, in words, one entry per reason; empty when it was sustained. The same
      * tests as {@link #judge}, which is this list being empty.
      */
-    public static List<String> shortfalls(StepRate rate, Backlog backlog, EventCounts events) {
+    public static List<String> shortfalls(StepRate rate, Schedule schedule, Backlog backlog, EventCounts events) {
         List<String> shortfalls = new ArrayList<>();
+        if (schedule != null && schedule.behind()) {
+            shortfalls.add(String.format(
+                    Locale.ROOT, "the producer fell %,d events behind its schedule", schedule.eventsBehind()));
+        }
         Double target = rate.targetEventsPerSec();
         if (target != null && rate.achievedEventsPerSec() < RATE_TOLERANCE * target) {
             shortfalls.add(String.format(
@@ -73,23 +79,12 @@ public final class Sustained {
         return shortfalls;
     }
 
-    /**
-     * Why a finished step was not sustained, one entry per reason, a stage's veto (the producer behind its schedule)
-     * first; empty when it was sustained or has no verdict.
-     */
+    /** Why a finished step was not sustained, one entry per reason; empty when it was sustained or has no verdict. */
     public static List<String> reasons(StepResult step) {
         if (!Boolean.FALSE.equals(step.sustained()) || step.rate() == null) {
             return List.of();
         }
-        List<String> why = new ArrayList<>();
-        if (step.schedule() != null && step.schedule().behind()) {
-            why.add(String.format(
-                    Locale.ROOT,
-                    "the producer fell %,d events behind its schedule",
-                    step.schedule().eventsBehind()));
-        }
-        why.addAll(shortfalls(step.rate(), step.backlog(), step.events()));
-        return why;
+        return shortfalls(step.rate(), step.schedule(), step.backlog(), step.events());
     }
 
     /**

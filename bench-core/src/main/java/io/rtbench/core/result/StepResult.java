@@ -294,7 +294,11 @@ public record StepResult(
             return backlog;
         }
 
-        /** Null until judged; a stage may set false (e.g. the producer fell behind its schedule). */
+        public Schedule schedule() {
+            return schedule;
+        }
+
+        /** Null until judged (by the engine, from the figures its stages gave; false at once for a failed step). */
         public Boolean sustained() {
             return sustained;
         }

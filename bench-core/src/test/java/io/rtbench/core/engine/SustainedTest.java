@@ -17,61 +17,75 @@ class SustainedTest {
 
     @Test
     void aRateWithin2PercentOfTheTargetWithAFlatBacklogAndNothingLostIsSustained() {
-        assertThat(Sustained.judge(rate(10_000.0, 9_850.0), new Backlog(100, 120, 0.5, 1.0), null))
+        assertThat(Sustained.judge(rate(10_000.0, 9_850.0), null, new Backlog(100, 120, 0.5, 1.0), null))
                 .isTrue();
-        assertThat(Sustained.judge(rate(10_000.0, 9_700.0), null, null)).isFalse();
+        assertThat(Sustained.judge(rate(10_000.0, 9_700.0), null, null, null)).isFalse();
     }
 
     @Test
     void withoutATargetRateOnlyTheBacklogAndTheAuditCount() {
-        assertThat(Sustained.judge(rate(null, 123.0), null, null)).isTrue();
-        assertThat(Sustained.judge(rate(null, 5_000.0), new Backlog(0, 9_000, 300, 5.0), null))
+        assertThat(Sustained.judge(rate(null, 123.0), null, null, null)).isTrue();
+        assertThat(Sustained.judge(rate(null, 5_000.0), null, new Backlog(0, 9_000, 300, 5.0), null))
                 .isFalse();
     }
 
     @Test
     void aLostEventMakesAStepUnsustainedWhateverItsRate() {
         EventCounts lostOne = new EventCounts(1_000, 999L, 1L, 0L, 0L, null);
-        assertThat(Sustained.judge(rate(1_000.0, 1_000.0), null, lostOne)).isFalse();
+        assertThat(Sustained.judge(rate(1_000.0, 1_000.0), null, null, lostOne)).isFalse();
     }
 
     @Test
     void aNoisySawtoothIsNotGrowthButASteadySlopeAboveThreeTimesItsErrorIs() {
-        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 500, 100, 80.0), null))
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), null, new Backlog(0, 500, 100, 80.0), null))
                 .as("slope 100/s is below 2 % of 8,000/s")
                 .isTrue();
-        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 300.0), null))
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), null, new Backlog(0, 9_000, 400, 300.0), null))
                 .as("above the tolerance but within twice its standard error")
                 .isTrue();
-        assertThat(Sustained.judge(rate(400.0, 400.0), new Backlog(0, 50, 8.93, 3.10), null))
+        assertThat(Sustained.judge(rate(400.0, 400.0), null, new Backlog(0, 50, 8.93, 3.10), null))
                 .as("one batch of 50 in flight at the end of a 6 s step (PeakIT, 400/s): within three errors")
                 .isTrue();
-        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), new Backlog(0, 9_000, 400, 50.0), null))
+        assertThat(Sustained.judge(rate(8_000.0, 8_000.0), null, new Backlog(0, 9_000, 400, 50.0), null))
                 .isFalse();
-        assertThat(Sustained.judge(rate(1_600.0, 1_600.0), new Backlog(0, 2_400, 400, 20.0), null))
+        assertThat(Sustained.judge(rate(1_600.0, 1_600.0), null, new Backlog(0, 2_400, 400, 20.0), null))
                 .as("a backlog that rises every second")
                 .isFalse();
     }
 
     @Test
     void aBacklogBackWhereItStartedDidNotGrowWhateverItsSlope() {
-        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(0, 0, 160.9, 42.0), null))
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), null, new Backlog(0, 0, 160.9, 42.0), null))
                 .as("Connect's lag, committed once a second, 0 at both ends of a step into Elasticsearch")
                 .isTrue();
-        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(300, 100, 160.9, 42.0), null))
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), null, new Backlog(300, 100, 160.9, 42.0), null))
                 .as("ended below where it started")
                 .isTrue();
-        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), new Backlog(0, 3_300, 160.9, 42.0), null))
+        assertThat(Sustained.judge(rate(3_200.0, 3_200.0), null, new Backlog(0, 3_300, 160.9, 42.0), null))
                 .as("the same slope, ended higher")
                 .isFalse();
     }
 
     @Test
+    void aProducerBehindItsScheduleMakesAStepUnsustainedEvenAtTheRate() {
+        Schedule behind = new Schedule(1_280_000, 30_000, 480.0, true);
+        Schedule onTime = new Schedule(1_280_000, 50, 2.0, false);
+        assertThat(Sustained.judge(rate(64_000.0, 63_900.0), behind, null, null))
+                .as("the rate over the step was met, but by a producer 30,000 events late")
+                .isFalse();
+        assertThat(Sustained.judge(rate(64_000.0, 63_900.0), onTime, null, null))
+                .isTrue();
+        assertThat(Sustained.shortfalls(rate(64_000.0, 63_900.0), behind, null, null))
+                .containsExactly("the producer fell 30,000 events behind its schedule");
+    }
+
+    @Test
     void theShortfallsNameEveryReasonAStepWasNotSustainedAndNoneWhenItWas() {
-        assertThat(Sustained.shortfalls(rate(10_000.0, 9_850.0), new Backlog(100, 120, 0.5, 1.0), null))
+        assertThat(Sustained.shortfalls(rate(10_000.0, 9_850.0), null, new Backlog(100, 120, 0.5, 1.0), null))
                 .isEmpty();
         EventCounts lostThree = new EventCounts(1_000, 997L, 3L, 0L, 0L, null);
-        assertThat(Sustained.shortfalls(rate(64_000.0, 36_374.0), new Backlog(240, 20_100, 1_234, 50.0), lostThree))
+        assertThat(Sustained.shortfalls(
+                        rate(64_000.0, 36_374.0), null, new Backlog(240, 20_100, 1_234, 50.0), lostThree))
                 .containsExactly(
                         "sent 36,374 of 64,000 events/s (57 %)",
                         "3 events lost", "backlog grew 1,234 events/s (240 to 20,100 events)");
@@ -95,7 +109,7 @@ class SustainedTest {
                 .sustained(false)
                 .build();
         assertThat(Sustained.describe(behind))
-                .as("a stage's veto (the producer behind its schedule) is a reason too")
+                .as("the producer behind its schedule is a reason too")
                 .hasValue("NOT sustained: the producer fell 30,000 events behind its schedule");
 
         assertThat(Sustained.describe(
