@@ -47,6 +47,14 @@ public final class QuickstartCommand implements Callable<Integer> {
     String stepDuration;
 
     @Option(
+            names = "--prefill",
+            paramLabel = "N",
+            description = "Events written first, as fast as possible, not measured: they warm up the freshly started"
+                    + " OpenSearch, whose refreshes take seconds in its first minute"
+                    + " (docs/GUIDE.md, \"rtbench quickstart\"). 0: none.")
+    Long prefill;
+
+    @Option(
             names = "--out",
             paramLabel = "DIR",
             description = "Where the result and report go (default rtbench-out/quickstart-<time>).")
@@ -69,6 +77,7 @@ public final class QuickstartCommand implements Callable<Integer> {
         builder.rates = rates;
         builder.duration = stepDuration;
         builder.warmup = "5s";
+        builder.prefill = prefill;
         builder.generators = 2;
         builder.result = dir.resolve("result.json").toString();
         RunSpec run = RunCommand.resolve(spec, builder, "quickstart");

@@ -31,13 +31,26 @@ class QuickstartIT {
         quickstart.setOut(new PrintWriter(out, true));
 
         int exit = quickstart.execute(
-                "--rates", "500KB,1MB", "--step-duration", "5s", "--prometheus-port", "0", "--out", dir.toString());
+                "--rates",
+                "500KB,1MB",
+                "--step-duration",
+                "5s",
+                "--prefill",
+                "5000",
+                "--prometheus-port",
+                "0",
+                "--out",
+                dir.toString());
 
         assertThat(exit).as(out.toString()).isEqualTo(CommandLines.OK);
         RunResult result = ResultFiles.read(dir.resolve("result.json"));
         assertThat(result.complete()).isTrue();
         assertThat(result.scenario().target()).isEqualTo("opensearch");
         assertThat(result.steps()).hasSize(2);
+        assertThat(result.scenario().prefillEvents()).isEqualTo(5_000);
+        assertThat(result.steps().get(0).events().produced())
+                .as("the first step's generators wrote the prefill, then 10 s at 400 events/s")
+                .isGreaterThan(5_000);
         for (StepResult step : result.steps()) {
             assertThat(step.events().produced()).isPositive();
             assertThat(step.events().landed()).isEqualTo(step.events().produced());
