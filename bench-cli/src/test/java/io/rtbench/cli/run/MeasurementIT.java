@@ -35,9 +35,9 @@ class MeasurementIT {
     @Test
     void dataLatencyRisesWithOpenSearchsRefreshInterval(
             @RealServer("opensearch") RunningServer db, @RealServer("kafka") RunningServer kafka) throws Exception {
-        // The 5 s run goes first: it also warms a freshly started OpenSearch, whose first refreshes take up to 1.5 s
-        // each while its JIT compiles (measured: data p50 2.0-2.3 s at a 1 s refresh on a cold node, 0.75-0.86 s on
-        // a warm one, the refresh counter agreeing with the probe).
+        // The 5 s run goes first: it also warms up a freshly started OpenSearch, whose refreshes take up to seconds
+        // in its first minute (measured: data p50 2.0-2.3 s at a 1 s refresh on a cold node, 0.75-0.86 s on a warm
+        // one, its refresh counter agreeing with the probe).
         Refreshing slow = latencies(db, kafka, "5s");
         Refreshing fast = latencies(db, kafka, "1s");
         System.out.printf(
