@@ -24,7 +24,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /**
      * {@code quickstart} writes this many events before its first step, to warm up the OpenSearch it has just started:
      * without them its first step measured a cold node, whose refreshes took seconds (data p99 6.7-8.9 s at 1 MB/s, the
-     * sink catching up; with them 2.8-3.0 s; docs/GUIDE.md, "rtbench quickstart").
+     * sink catching up; with them 1.7-3.0 s; docs/GUIDE.md, "rtbench quickstart").
      */
     public static final String QUICKSTART_PREFILL = "100000";
 
