@@ -246,6 +246,9 @@ public record StepResult(
             return this;
         }
 
+        /**
+         * The verdict, null for none: the engine judges its stages' figures (a failed step: false); merges carry theirs.
+         */
         public Builder sustained(Boolean value) {
             this.sustained = value;
             return this;
@@ -296,11 +299,6 @@ public record StepResult(
 
         public Schedule schedule() {
             return schedule;
-        }
-
-        /** Null until judged (by the engine, from the figures its stages gave; false at once for a failed step). */
-        public Boolean sustained() {
-            return sustained;
         }
 
         public StepResult build() {
