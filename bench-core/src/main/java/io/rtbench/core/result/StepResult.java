@@ -247,7 +247,8 @@ public record StepResult(
         }
 
         /**
-         * The verdict, null for none: the engine judges its stages' figures (a failed step: false); merges carry theirs.
+         * The verdict, null for none: the engine judges its stages' figures (false for a failed step); merges keep
+         * their parts' verdicts.
          */
         public Builder sustained(Boolean value) {
             this.sustained = value;
