@@ -63,9 +63,9 @@ final class RunTables {
         rows.put("pipeline", run -> run.scenario().pipeline());
         rows.put("batch size", run -> batchSizes(run));
         rows.put("generators", run -> Numbers.plain(run.scenario().generators()));
-        rows.put("doc size", run -> Numbers.plain(run.scenario().docSize()));
+        rows.put("doc size", run -> Numbers.grouped(bytes(run.scenario().docSize())));
         rows.put("seed", run -> Numbers.plain(run.scenario().seed()));
-        rows.put("prefill events", run -> Numbers.plain(run.scenario().prefillEvents()));
+        rows.put("prefill events", run -> Numbers.grouped(run.scenario().prefillEvents()));
         rows.put("Kafka version", run -> env(run, RunEnvironment::kafkaVersion));
         rows.put("host", run -> env(run, RunEnvironment::host));
         rows.put("CPUs", run -> env(run, e -> Numbers.plain(e.cpus())));
@@ -78,6 +78,10 @@ final class RunTables {
         rows.put("finished", run -> Objects.toString(run.result().finishedAt(), ""));
         rows.put("other settings", RunTables::settings);
         return rows;
+    }
+
+    private static Long bytes(Integer docSize) {
+        return docSize == null ? null : docSize.longValue();
     }
 
     private static String env(ReportedRun run, Function<RunEnvironment, String> field) {

@@ -9,6 +9,9 @@ import io.rtbench.core.result.StepResult;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The table a run prints at the end: one line per step, data latency first (the RockBench paper's figures 4–9). */
@@ -60,6 +63,7 @@ final class ResultTable {
             reads(step, out);
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
+        fewSamples(result.steps()).ifPresent(out::println);
         if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
             out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and "))
                     + " happen inside the database with the "
@@ -68,6 +72,29 @@ final class ResultTable {
         }
         scores(result, out);
         out.flush();
+    }
+
+    /** Below this many data samples in a step, its p99 is the largest of them. */
+    private static final long TAIL_SAMPLES = 100;
+
+    /**
+     * Says so when a step's data p99 is only its slowest probe answer: with n < 100 samples, the 99th percentile is the
+     * n-th of n (quickstart's 30 s steps probe 60 times).
+     */
+    static Optional<String> fewSamples(List<StepResult> steps) {
+        LongSummaryStatistics counts = steps.stream()
+                .map(step -> step.latencyMs().get(Metrics.DATA))
+                .filter(Objects::nonNull)
+                .mapToLong(LatencySummary::count)
+                .summaryStatistics();
+        if (counts.getCount() == 0 || counts.getMin() >= TAIL_SAMPLES) {
+            return Optional.empty();
+        }
+        String range = counts.getMin() == counts.getMax()
+                ? String.format(Locale.ROOT, "%,d", counts.getMin())
+                : String.format(Locale.ROOT, "%,d to %,d", counts.getMin(), counts.getMax());
+        return Optional.of("(data: " + range + " probe answers a step; below " + TAIL_SAMPLES
+                + ", p99 is the slowest of them: probe more often or longer for a tail, --probe-interval, --duration)");
     }
 
     /**

@@ -182,6 +182,11 @@ class HtmlReportTest {
         assertThat(images(page)).hasSize(6);
         assertThat(page).doesNotContain("every result");
         assertThat(page).contains("generated 2025-03-05T08:00:00Z");
+        // counts are grouped as in the step tables; the seed is a name, not a count
+        assertThat(page)
+                .contains("<th class=\"l\">doc size</th><td class=\"l\">1,250</td>")
+                .contains("<th class=\"l\">prefill events</th><td class=\"l\">100,000</td>")
+                .contains("<th class=\"l\">seed</th><td class=\"l\">42</td>");
     }
 
     @Test

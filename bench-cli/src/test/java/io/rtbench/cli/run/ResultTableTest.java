@@ -2,11 +2,15 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ResultTableTest {
@@ -34,5 +38,22 @@ class ResultTableTest {
                 .isEqualTo("NO");
         assertThat(ResultTable.sustained(step(null, null))).isEqualTo("-");
         assertThat(ResultTable.sustained(step(true, null))).isEqualTo("yes");
+    }
+
+    private static StepResult probed(long samples) {
+        return StepResult.builder()
+                .latencies(Map.of(Metrics.DATA, new LatencySummary(samples, 900, 1_000, 1_100, 1_500, 1_500, 1_500)))
+                .build();
+    }
+
+    @Test
+    void aP99OfFewerThanAHundredSamplesIsSaidToBeTheSlowestOfThem() {
+        assertThat(ResultTable.fewSamples(List.of(probed(60), probed(61))))
+                .hasValueSatisfying(
+                        line -> assertThat(line).startsWith("(data: 60 to 61 probe answers a step; below 100,"));
+        assertThat(ResultTable.fewSamples(List.of(probed(60), probed(60))))
+                .hasValueSatisfying(line -> assertThat(line).startsWith("(data: 60 probe answers a step;"));
+        assertThat(ResultTable.fewSamples(List.of(probed(100), probed(3_000)))).isEmpty();
+        assertThat(ResultTable.fewSamples(List.of(step(true, null)))).isEmpty(); // no data figure: nothing to say
     }
 }
