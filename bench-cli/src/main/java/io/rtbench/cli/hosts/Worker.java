@@ -34,9 +34,6 @@ final class Worker implements AutoCloseable {
     /** The coordinator beats every second; silent this long, it is gone and the share stops. */
     static final Duration LEASE = Duration.ofSeconds(10);
 
-    /** A claim that no assignment answered within this long is forgotten (the run found its workers elsewhere). */
-    private static final Duration CLAIM_WAIT = Duration.ofSeconds(90);
-
     private final String id;
     /** This process's token in its claims: another process started with the same {@code --id} is told apart. */
     private final String instance = UUID.randomUUID().toString();
@@ -56,8 +53,11 @@ final class Worker implements AutoCloseable {
     /** The run whose share is being opened, until it runs. */
     private volatile String opening;
 
+    /** The run this idle worker claimed a place in, until it assigns the shares, stops or falls silent. */
     private String claimed;
-    private long claimedAtMs;
+    /** When the claimed run's coordinator was last heard (it announces every second until it assigns). */
+    private long claimHeardMs;
+
     private long lastFromCoordinatorMs;
 
     Worker(
@@ -123,10 +123,13 @@ final class Worker implements AutoCloseable {
                         endShare(share, "the coordinator has been silent for " + LEASE.toSeconds() + " s");
                     }
                 }
-            } else if (command != null) {
-                idle(command, now);
-            } else if (claimed != null && now - claimedAtMs > CLAIM_WAIT.toMillis()) {
-                claimed = null;
+            } else {
+                if (claimed != null && now - claimHeardMs > LEASE.toMillis()) {
+                    release("its coordinator has been silent for " + LEASE.toSeconds() + " s");
+                }
+                if (command != null) {
+                    idle(command, now);
+                }
             }
         }
         WorkerShareRun share = current;
@@ -162,9 +165,12 @@ final class Worker implements AutoCloseable {
     }
 
     private void idle(Control command, long now) {
+        if (command.run().equals(claimed)) {
+            claimHeardMs = now;
+        }
         if (claimed == null && joins(command, now)) {
             claimed = command.run();
-            claimedAtMs = now;
+            claimHeardMs = now;
             channel.send(claimed, Result.claim(claimed, id, instance));
             channel.flush();
             say.accept("worker " + id + ": claimed a place in run " + claimed);
@@ -181,7 +187,15 @@ final class Worker implements AutoCloseable {
                 return;
             }
             start(command, mine.get(), now);
+        } else if (command.type().equals(HostMessages.STOP) && command.run().equals(claimed)) {
+            release("it ended before it gave out its shares");
         }
+    }
+
+    /** Forgets the claim at once, so that the next run finds this worker free. */
+    private void release(String why) {
+        say.accept("worker " + id + ": run " + claimed + " " + why + "; waiting for the next");
+        claimed = null;
     }
 
     private void start(Control assign, Share share, long now) {

@@ -238,6 +238,9 @@ class SeveralHostsIT {
         assertThat(err.toString()).contains("two worker processes claimed a place as " + twin);
         for (Path log : logs) {
             assertThat(Files.readString(log)).doesNotContain("running 1 generator");
+            // the coordinator's stop frees the claim at once, not after the 10 s a silent coordinator is given
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> Files.readString(log).contains("ended before it gave out its shares"));
         }
     }
 
