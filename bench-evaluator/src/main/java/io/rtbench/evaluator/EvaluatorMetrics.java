@@ -55,6 +55,7 @@ public final class EvaluatorMetrics {
     private final LatencyRecorder dataAtRequest = latencies.recorder(Metrics.DATA_AT_REQUEST);
     private final LatencyRecorder query = latencies.recorder(Metrics.QUERY);
     private final LongAdder probeErrors = new LongAdder();
+    private final LongAdder probesBeforeVisible = new LongAdder();
     private final AtomicReference<String> lastProbeError = new AtomicReference<>();
     private final MeterRegistry registry;
     private final String target;
@@ -140,10 +141,16 @@ public final class EvaluatorMetrics {
         meters(generatorId).errors.increment();
     }
 
+    /** A probe found no event of its generator yet: not a sample (docs/MEASUREMENT.md), but counted. */
+    void probeBeforeVisible() {
+        probesBeforeVisible.increment();
+    }
+
     /** Forgets the samples and errors so far (end of a warmup); Prometheus keeps counting. */
     public void reset() {
         latencies.reset();
         probeErrors.reset();
+        probesBeforeVisible.reset();
     }
 
     /** The HdrHistogram recorders: {@code data}, {@code dataAtRequest}, {@code query}. */
@@ -153,6 +160,11 @@ public final class EvaluatorMetrics {
 
     public long probeErrors() {
         return probeErrors.sum();
+    }
+
+    /** Probes since the last {@link #reset} that found no event of their generator visible yet. */
+    public long probesBeforeVisible() {
+        return probesBeforeVisible.sum();
     }
 
     /** The most recent probe failure, or null. */

@@ -2,8 +2,8 @@ package io.rtbench.evaluator;
 
 /**
  * The evaluator's view of one generator: turns its probe outcomes into samples by the rules of docs/MEASUREMENT.md. A probe
- * before the generator's first event is visible is not a sample; a failed probe is always counted and, once the
- * generator has been seen, recorded with a data latency of at least the timeout.
+ * before the generator's first event is visible is not a sample, but is counted (the step says how many); a failed
+ * probe is always counted and, once the generator has been seen, recorded with a data latency of at least the timeout.
  */
 final class GeneratorProbe {
 
@@ -35,6 +35,8 @@ final class GeneratorProbe {
             if (newestSeenMicros != ProbeOutcome.NOTHING_VISIBLE) {
                 // Events that were visible are gone (index dropped, table truncated): a failure, not a sample.
                 metrics.probeError(generatorId, "events of generator " + generatorId + " are no longer visible");
+            } else {
+                metrics.probeBeforeVisible();
             }
             return;
         }

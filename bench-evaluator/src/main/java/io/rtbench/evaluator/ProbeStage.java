@@ -156,6 +156,8 @@ public final class ProbeStage implements Stage {
     @Override
     public void finishStep(StepResult.Builder step) {
         step.probeErrors(evaluator.metrics().probeErrors());
+        long beforeVisible = evaluator.metrics().probesBeforeVisible();
+        step.probesBeforeVisible(beforeVisible > 0 ? beforeVisible : null);
     }
 
     @Override

@@ -46,14 +46,21 @@ class LatencyMathTest {
     }
 
     @Test
-    void probesBeforeTheFirstVisibleEventAreNotSamples() {
+    void probesBeforeTheFirstVisibleEventAreNotSamplesButAreCounted() {
         target.nowMicros = T0;
         target.nothingVisible(1_000).nothingVisible(1_000).answer(1_000, T0);
         probe();
         probe();
         assertThat(metrics.latencies().summaries()).isEmpty();
+        assertThat(metrics.probesBeforeVisible()).isEqualTo(2);
+        assertThat(metrics.probeErrors()).isZero();
         probe();
         assertThat(metrics.latencies().summaries().get(Metrics.DATA).count()).isEqualTo(1);
+        assertThat(metrics.probesBeforeVisible())
+                .as("a probe that saw events is not one of them")
+                .isEqualTo(2);
+        metrics.reset(); // the warmup's end: the measured phase counts its own
+        assertThat(metrics.probesBeforeVisible()).isZero();
     }
 
     @Test

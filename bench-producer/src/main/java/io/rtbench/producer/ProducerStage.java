@@ -154,7 +154,7 @@ public final class ProducerStage implements Stage {
         if (ack != null && ack.getTotalCount() > 0) {
             line.append(String.format(
                     Locale.ROOT,
-                    "  ack p50 %.1f p99 %.1f ms",
+                    "  ack p50 %,.1f p99 %,.1f ms",
                     ack.getValueAtPercentile(50) / 1e3,
                     ack.getValueAtPercentile(99) / 1e3));
         }

@@ -292,6 +292,7 @@ final class HostMessages {
             long produced,
             long failed,
             Long probeErrors,
+            Long probesBeforeVisible,
             Map<Long, Long> producedByGenerator,
             Map<Long, Long> newestEventTimes,
             long failedInRun) {}

@@ -61,7 +61,7 @@ public final class SeveralHosts {
                 line.append(String.format(Locale.ROOT, "  %s %,d events", worker.id(), worker.produced()));
                 LatencySummary data = worker.latencyMs().get(Metrics.DATA);
                 if (data != null) {
-                    line.append(String.format(Locale.ROOT, " data p50 %.1f p99 %.1f ms", data.p50(), data.p99()));
+                    line.append(String.format(Locale.ROOT, " data p50 %,.1f p99 %,.1f ms", data.p50(), data.p99()));
                 }
             }
             out.println(line);

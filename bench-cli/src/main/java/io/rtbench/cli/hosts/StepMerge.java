@@ -2,6 +2,7 @@ package io.rtbench.cli.hosts;
 
 import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.Counts;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
@@ -40,11 +41,8 @@ final class StepMerge {
         result.events(EventCounts.producedOnly(
                 reports.stream().mapToLong(StepReport::produced).sum(),
                 reports.stream().mapToLong(StepReport::failed).sum()));
-        if (reports.stream().anyMatch(report -> report.probeErrors() != null)) {
-            result.probeErrors(reports.stream()
-                    .mapToLong(report -> report.probeErrors() == null ? 0 : report.probeErrors())
-                    .sum());
-        }
+        result.probeErrors(Counts.total(reports, StepReport::probeErrors));
+        result.probesBeforeVisible(Counts.total(reports, StepReport::probesBeforeVisible));
         List<WorkerShare> shares = new ArrayList<>();
         for (RemoteWorker worker : reporting) {
             StepReport report = worker.report;

@@ -212,6 +212,7 @@ final class WorkerShareRun implements AutoCloseable {
                         ? 0
                         : figures.events().failed(),
                 figures.probeErrors(),
+                figures.probesBeforeVisible(),
                 producer.producedByGenerator(),
                 producer.newestEventTimes(),
                 producer.failedEvents());

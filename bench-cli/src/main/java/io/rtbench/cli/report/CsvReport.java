@@ -40,6 +40,7 @@ final class CsvReport {
             "duplicates",
             "failed",
             "probeErrors",
+            "probesBeforeVisible",
             "sustained",
             "backlogStartEvents",
             "backlogEndEvents",
@@ -108,6 +109,7 @@ final class CsvReport {
         fields.add(events == null ? "" : Numbers.plain(events.duplicates()));
         fields.add(events == null ? "" : Numbers.plain(events.failed()));
         fields.add(Numbers.plain(step.probeErrors()));
+        fields.add(Numbers.plain(step.probesBeforeVisible()));
         fields.add(Numbers.plain(step.sustained()));
         fields.add(backlog == null ? "" : Long.toString(backlog.startEvents()));
         fields.add(backlog == null ? "" : Long.toString(backlog.endEvents()));

@@ -3,6 +3,7 @@ package io.rtbench.cli.report;
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.Counts;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -134,6 +135,7 @@ final class HostMerge {
                 .docBytes(docBytes(results))
                 .events(events(results))
                 .probeErrors(sumOrNull(results, StepResult::probeErrors))
+                .probesBeforeVisible(Counts.total(results, StepResult::probesBeforeVisible))
                 .latencies(latency)
                 .backlog(results.stream()
                         .map(StepResult::backlog)

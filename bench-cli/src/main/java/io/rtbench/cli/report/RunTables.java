@@ -210,6 +210,7 @@ final class RunTables {
             run.steps().forEach(step -> stepRow(out, step));
             out.append("</table>\n");
             unsustained(out, run.steps());
+            beforeVisible(out, run.steps());
             extras(out, run.result());
         }
     }
@@ -272,6 +273,16 @@ final class RunTables {
             out.append("<p class=\"note\">Not sustained:</p>\n<ul class=\"note\">\n");
             lines.forEach(line -> out.append("<li>").append(escape(line)).append("</li>\n"));
             out.append("</ul>\n");
+        }
+    }
+
+    /** Steps whose probes found nothing visible for a while, in the words of the table a run prints. */
+    private static void beforeVisible(StringBuilder out, List<ReportedStep> steps) {
+        for (ReportedStep step : steps) {
+            Verdicts.probesBeforeVisible(step.step())
+                    .ifPresent(line -> out.append("<p class=\"note\">")
+                            .append(escape(step.label() + ": " + line))
+                            .append("</p>\n"));
         }
     }
 

@@ -1,6 +1,8 @@
 package io.rtbench.cli.report;
 
 import io.rtbench.core.result.StepResult;
+import java.util.Locale;
+import java.util.Optional;
 
 /** The words for a step's verdicts, the same in the table a run prints and in the HTML report. */
 public final class Verdicts {
@@ -8,9 +10,11 @@ public final class Verdicts {
     private Verdicts() {}
 
     /**
-     * {@code yes}, {@code NO} (capitals: the one word a reader must not miss), {@code -} when the step does not say;
-     * "yes, catching up" when the step began more than a second of events behind: the sink kept pace (the backlog
-     * shrank) but the latencies describe a catch-up, not the steady state at this rate.
+     * {@code yes}, {@code NO} (capitals: the one word a reader must not miss), {@code -} when the step does not say. A
+     * sustained step that began more than a second of events behind says why its latencies are not the steady state at
+     * its rate: "yes, catching up" when the backlog ended lower than it began (the sink gained on it), "yes, lagging"
+     * when it did not (the sink stayed that far behind; too little growth, against its sawtooth, to call the step not
+     * sustained, e.g. ClickHouse's Kafka engine consuming in blocks every few seconds).
      */
     public static String sustained(StepResult step) {
         if (step.sustained() == null) {
@@ -22,6 +26,28 @@ public final class Verdicts {
         boolean startedBehind = step.backlog() != null
                 && step.rate() != null
                 && step.backlog().startEvents() > Math.max(1, step.rate().achievedEventsPerSec());
-        return startedBehind ? "yes, catching up" : "yes";
+        if (!startedBehind) {
+            return "yes";
+        }
+        return step.backlog().endEvents() < step.backlog().startEvents() ? "yes, catching up" : "yes, lagging";
+    }
+
+    /**
+     * A step whose probes found no event of their generator visible for a while (the sink had not caught up when the
+     * measured phase began): such a probe is not a sample (docs/MEASUREMENT.md), so the step's data latencies leave that
+     * stretch out, and this says how many there were. Empty when there were none.
+     */
+    public static Optional<String> probesBeforeVisible(StepResult step) {
+        Long probes = step.probesBeforeVisible();
+        if (probes == null || probes == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "%,d %s no event of %s generator visible yet: not samples, so the data latencies leave that stretch"
+                        + " out; a longer --warmup lets the sink catch up first",
+                probes,
+                probes == 1 ? "probe found" : "probes found",
+                probes == 1 ? "its" : "their"));
     }
 }

@@ -64,6 +64,11 @@ final class ResultTable {
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         fewSamples(result.steps()).ifPresent(out::println);
+        for (int i = 0; i < result.steps().size(); i++) {
+            int index = i + 1;
+            Verdicts.probesBeforeVisible(result.steps().get(i))
+                    .ifPresent(line -> out.println("(step " + index + ": " + line + ")"));
+        }
         if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
             out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and "))
                     + " happen inside the database with the "

@@ -165,6 +165,9 @@ class HostMessagesTest {
                 .isFalse();
         assertThat(merged.docBytes().mean()).isEqualTo((1_000 * 1_200.0 + 3_000 * 1_300.0) / 4_000);
         assertThat(merged.probeErrors()).isEqualTo(2);
+        assertThat(merged.probesBeforeVisible())
+                .as("one worker's, the other had none")
+                .isEqualTo(3);
         assertThat(merged.workers()).extracting(StepResult.WorkerShare::id).containsExactly("a", "b");
         assertThat(merged.workers().get(0).latencyMs().get("data").count()).isEqualTo(1);
         assertThat(merged.workers().get(1).latencyMs()).isEmpty();
@@ -220,6 +223,7 @@ class HostMessagesTest {
                 produced,
                 1,
                 1L,
+                behind ? 3L : null,
                 byGenerator,
                 Map.of(),
                 1);

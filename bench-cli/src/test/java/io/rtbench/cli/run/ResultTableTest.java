@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult;
@@ -29,9 +30,12 @@ class ResultTableTest {
     }
 
     @Test
-    void aStepThatBeganBehindIsMarkedAsCatchingUp() {
+    void aStepThatBeganBehindIsMarkedAsCatchingUpOrLagging() {
         assertThat(ResultTable.sustained(step(true, new Backlog(17_500, 150, -600, 50.0))))
                 .isEqualTo("yes, catching up");
+        // began 4 s of events behind and ended further behind, in a sawtooth too wide for the slope to count as growth
+        assertThat(ResultTable.sustained(step(true, new Backlog(6_450, 10_400, 72, 333.0))))
+                .isEqualTo("yes, lagging");
         assertThat(ResultTable.sustained(step(true, new Backlog(1_500, 1_400, 0, 5.0))))
                 .isEqualTo("yes");
         assertThat(ResultTable.sustained(step(false, new Backlog(0, 9_000, 300, 5.0))))
@@ -55,5 +59,17 @@ class ResultTableTest {
                 .hasValueSatisfying(line -> assertThat(line).startsWith("(data: 60 probe answers a step;"));
         assertThat(ResultTable.fewSamples(List.of(probed(100), probed(3_000)))).isEmpty();
         assertThat(ResultTable.fewSamples(List.of(step(true, null)))).isEmpty(); // no data figure: nothing to say
+    }
+
+    @Test
+    void probesThatFoundNothingVisibleYetAreSaidNotDropped() {
+        assertThat(Verdicts.probesBeforeVisible(step(true, null))).isEmpty();
+        assertThat(Verdicts.probesBeforeVisible(
+                        step(true, null).toBuilder().probesBeforeVisible(1L).build()))
+                .hasValue("1 probe found no event of its generator visible yet: not samples, so the data latencies"
+                        + " leave that stretch out; a longer --warmup lets the sink catch up first");
+        assertThat(Verdicts.probesBeforeVisible(
+                        step(true, null).toBuilder().probesBeforeVisible(3_000L).build()))
+                .hasValueSatisfying(line -> assertThat(line).startsWith("3,000 probes found no event of their"));
     }
 }

@@ -2,6 +2,7 @@ package io.rtbench.core.engine;
 
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.Counts;
 import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
@@ -104,6 +105,7 @@ final class ForkMerge {
                     .rate(rate())
                     .events(events())
                     .probeErrors(sumOrNull(StepResult::probeErrors))
+                    .probesBeforeVisible(Counts.total(forks, StepResult::probesBeforeVisible))
                     .backlog(worst(StepResult::backlog, Comparator.comparingDouble(Backlog::slopeEventsPerSec)))
                     .schedule(worst(StepResult::schedule, Comparator.comparingLong(Schedule::eventsBehind)))
                     .sustained(sustained())

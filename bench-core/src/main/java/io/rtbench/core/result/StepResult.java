@@ -20,6 +20,7 @@ public record StepResult(
         DocBytes docBytes,
         EventCounts events,
         Long probeErrors,
+        Long probesBeforeVisible,
         Map<String, LatencySummary> latencyMs,
         Backlog backlog,
         Schedule schedule,
@@ -34,6 +35,8 @@ public record StepResult(
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
      * @param events absent where nothing was counted, as above
+     * @param probesBeforeVisible probes of the measured phase that found no event of their generator visible yet: not
+     *     samples, so the data latencies leave out that stretch (docs/MEASUREMENT.md); absent when there were none
      * @param histogramLog the step's interval log; absent where each iteration has its own (see {@code repetitions})
      * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions"); absent for a run of one fork, one
      *     iteration, no warmup iteration
@@ -82,6 +85,7 @@ public record StepResult(
                 .docBytes(docBytes)
                 .events(events)
                 .probeErrors(probeErrors)
+                .probesBeforeVisible(probesBeforeVisible)
                 .latencies(latencyMs)
                 .backlog(backlog)
                 .schedule(schedule)
@@ -177,6 +181,7 @@ public record StepResult(
         private DocBytes docBytes;
         private EventCounts events;
         private Long probeErrors;
+        private Long probesBeforeVisible;
         private final Map<String, LatencySummary> latencies = new LinkedHashMap<>();
         private Backlog backlog;
         private Schedule schedule;
@@ -227,6 +232,11 @@ public record StepResult(
 
         public Builder probeErrors(Long value) {
             this.probeErrors = value;
+            return this;
+        }
+
+        public Builder probesBeforeVisible(Long value) {
+            this.probesBeforeVisible = value;
             return this;
         }
 
@@ -310,6 +320,7 @@ public record StepResult(
                     docBytes,
                     events,
                     probeErrors,
+                    probesBeforeVisible,
                     latencies,
                     backlog,
                     schedule,

@@ -56,9 +56,16 @@ class ForkMergeTest {
         Histogram one = LatencyRecorder.newHistogram();
         one.recordValue(1_000);
         merge.add(0, new ForkMerge.ForkStep(step(1_000, true), Map.of("data", one), List.of(), 5));
-        StepResult merged = merge.add(0, new ForkMerge.ForkStep(step(2_000, false), Map.of("data", one), List.of(), 5));
+        assertThat(merge.merged().get(0).probesBeforeVisible())
+                .as("no fork had any: absent, not 0")
+                .isNull();
+        StepResult late = step(2_000, false).toBuilder().probesBeforeVisible(3L).build();
+        StepResult merged = merge.add(0, new ForkMerge.ForkStep(late, Map.of("data", one), List.of(), 5));
 
         assertThat(merged.events().produced()).isEqualTo(3_000);
+        assertThat(merged.probesBeforeVisible())
+                .as("a fork without the figure counted none")
+                .isEqualTo(3);
         assertThat(merged.events().lost()).isZero();
         assertThat(merged.durationSec()).isEqualTo(20.0);
         assertThat(merged.sustained()).isFalse();

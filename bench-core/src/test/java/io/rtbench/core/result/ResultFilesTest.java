@@ -202,6 +202,23 @@ class ResultFilesTest {
     }
 
     @Test
+    void probesBeforeTheFirstVisibleEventAreWrittenAndReadBackAndZeroIsNotValid() throws IOException {
+        RunResult run = sampleRun();
+        StepResult late = run.steps().get(0).toBuilder().probesBeforeVisible(3L).build();
+        RunResult result = run.withSteps(List.of(late)).finished(Instant.parse("2026-11-22T10:01:00Z"), true);
+        Path file = dir.resolve("late.json");
+
+        ResultFiles.write(file, result);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/probesBeforeVisible").asLong()).isEqualTo(3);
+        assertThat(ResultFiles.read(file)).isEqualTo(result);
+        ((ObjectNode) written.at("/steps/0")).put("probesBeforeVisible", 0);
+        assertThat(validate(written)).as("none is absent, not 0").isNotEmpty();
+    }
+
+    @Test
     void aStepOnOneHostHasNoWorkers() throws IOException {
         Path file = dir.resolve("one.json");
         ResultFiles.write(file, sampleRun());
