@@ -74,6 +74,7 @@ public final class CompareCommand implements Callable<Integer> {
                         Math.min(runs.get(0).steps().size(), contender.steps().size()));
             }
         }
+        Comparison.unlikeSteps(runs.get(0), runs.subList(1, runs.size())).forEach(note -> out.println("note: " + note));
         out.println("html: " + page.toAbsolutePath());
         out.flush();
         return CommandLines.OK;

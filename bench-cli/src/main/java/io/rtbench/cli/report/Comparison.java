@@ -48,6 +48,27 @@ final class Comparison {
 
     private Comparison() {}
 
+    /**
+     * The steps compared by position that ran at different rates, one line each: the table's step column is clipped,
+     * and latencies at different rates are not like for like.
+     */
+    static List<String> unlikeSteps(ReportedRun baseline, List<ReportedRun> contenders) {
+        List<String> notes = new ArrayList<>();
+        for (ReportedRun contender : contenders) {
+            int steps = Math.min(baseline.steps().size(), contender.steps().size());
+            for (int i = 0; i < steps; i++) {
+                String base = baseline.steps().get(i).rateLabel();
+                String other = contender.steps().get(i).rateLabel();
+                if (!base.equals(other)) {
+                    notes.add(String.format(
+                            "step %d ran at %s in %s and at %s in %s: different rates, not like for like",
+                            i + 1, base, baseline.label(), other, contender.label()));
+                }
+            }
+        }
+        return notes;
+    }
+
     static List<Row> rows(ReportedRun baseline, List<ReportedRun> contenders) {
         List<Row> rows = new ArrayList<>();
         for (ReportedRun contender : contenders) {

@@ -73,6 +73,20 @@ class CompareCommandTest {
     }
 
     @Test
+    void stepsAtDifferentRatesAreSaidToBeUnlike() {
+        Path sweep = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path interrupted = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+
+        Run run = compare(sweep.toString(), interrupted.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out)
+                .doesNotContain("step 1 ran at")
+                .contains("note: step 2 ran at 4 MB/s in opensearch-sweep and at achieved 11.251 MB/s in"
+                        + " clickhouse-interrupted: different rates, not like for like");
+    }
+
+    @Test
     void aMissingFileIsOneLineAndExit1() {
         Run run = compare(
                 dir.resolve("none.json").toString(), dir.resolve("other.json").toString());
