@@ -12,11 +12,14 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.kafka.common.KafkaException;
 
 /**
@@ -48,6 +51,8 @@ final class RunLauncher {
     private static RunResult launch(
             RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps, int workers) {
         RunPlan plan = plan(spec, steps);
+        readAgeNote(spec).ifPresent(out::println);
+        out.flush();
         PipelineAssembly assembly = new PipelineAssembly(
                 spec, Servers.provider(System.getenv()), connectPluginPath(), prometheusHost, prometheusPort, workers);
         RunResult result;
@@ -62,6 +67,25 @@ final class RunLauncher {
         writeReport(spec.result(), out);
         out.flush();
         return result;
+    }
+
+    /**
+     * Workload {@code mixed}: a read picks an event written at least {@code --read-age} ago and is skipped until there
+     * is one, so a step shorter than that skips its reads (at first, or all of them): said before the run, not only
+     * in its table's {@code skipped} count afterwards. Empty otherwise.
+     */
+    static Optional<String> readAgeNote(RunSpec spec) {
+        if (spec.mixed() == null) {
+            return Optional.empty();
+        }
+        Duration step = spec.warmup().plus(spec.duration());
+        Duration readAge = spec.mixed().readAge();
+        if (readAge.compareTo(step) <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of("note: reads pick events written at least " + Durations.format(readAge)
+                + " ago (--read-age) and a step lasts " + Durations.format(step) + " (--warmup + --duration):"
+                + " reads are skipped, and counted as skipped, until the run's first events are that old");
     }
 
     /** What the engine runs for {@code spec}: its scenario, prefill and result file, and the given steps. */

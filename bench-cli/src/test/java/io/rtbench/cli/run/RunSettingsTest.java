@@ -43,4 +43,25 @@ class RunSettingsTest {
                 .hasMessage("kafkaConfig (--kafka-config): cannot read " + dir.resolve("missing.properties")
                         + ": no such file");
     }
+
+    @Test
+    void aMixedRunWhoseStepsAreShorterThanTheReadAgeSaysSoBeforeItStarts() {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "clickhouse";
+        builder.workload = "mixed";
+        builder.readRate = "50/s";
+        builder.warmup = "3s";
+        builder.duration = "10s";
+
+        assertThat(RunLauncher.readAgeNote(builder.build("unused.json")))
+                .hasValue("note: reads pick events written at least 30m ago (--read-age) and a step lasts 13s"
+                        + " (--warmup + --duration): reads are skipped, and counted as skipped, until the run's first"
+                        + " events are that old");
+        builder.readAge = "13s";
+        assertThat(RunLauncher.readAgeNote(builder.build("unused.json"))).isEmpty();
+        builder.workload = null;
+        builder.readRate = null;
+        builder.readAge = null;
+        assertThat(RunLauncher.readAgeNote(builder.build("unused.json"))).isEmpty();
+    }
 }
