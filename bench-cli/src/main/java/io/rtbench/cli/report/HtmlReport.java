@@ -78,10 +78,14 @@ final class HtmlReport {
     }
 
     private static void charts(StringBuilder out, List<ReportedRun> runs, List<Figure> figures) {
-        latencyVersusRate(out, runs, figures);
-        stages(out, runs, figures);
-        distributions(out, runs, figures);
-        overTime(out, runs, figures);
+        List<ReportedRun> pipelines =
+                runs.stream().filter(run -> !run.statementsOnly()).toList();
+        if (!pipelines.isEmpty()) {
+            latencyVersusRate(out, pipelines, figures);
+            stages(out, pipelines, figures);
+            distributions(out, pipelines, figures);
+            overTime(out, pipelines, figures);
+        }
         readsUnderLoad(out, runs, figures);
     }
 

@@ -33,4 +33,14 @@ record ReportedRun(String source, String label, RunResult result, List<ReportedS
     boolean complete() {
         return !Boolean.FALSE.equals(result.complete());
     }
+
+    /**
+     * {@code rtbench dml}'s statements (seed 004): every step is a table of statements, none has data latency, so the
+     * charts of a pipeline's data latency have nothing to show for it.
+     */
+    boolean statementsOnly() {
+        return !steps.isEmpty()
+                && steps.stream()
+                        .allMatch(step -> !StatementRows.rows(step.step()).isEmpty());
+    }
 }

@@ -19,6 +19,8 @@ final class Fixtures {
 
     static final String OPENSEARCH = "opensearch-sweep.json";
     static final String CLICKHOUSE = "clickhouse-interrupted.json";
+    /** {@code rtbench dml} against ClickHouse 18.16.1 (2026-11-27): statements only, no data latency. */
+    static final String STATEMENTS = "dml-statements.json";
 
     private Fixtures() {}
 

@@ -171,6 +171,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void aStatementsRunGetsItsTableAndNoEmptyDataLatencyCharts() throws IOException {
+        Path statements = Fixtures.copy(Fixtures.STATEMENTS, dir);
+        Path html = dir.resolve("statements.html");
+
+        WrittenReport alone = Reports.write(new ReportRequest(List.of(statements), html, null), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page).contains("Statements (seed 004)").contains("visibleAfter");
+        assertThat(images(page)).isEmpty();
+        assertThat(page).doesNotContain("Data latency versus ingest rate").doesNotContain("no chart");
+        assertThat(alone.notes()).isEmpty();
+
+        // beside a pipeline run, the charts are the pipeline's
+        Reports.write(
+                new ReportRequest(List.of(statements, Fixtures.copy(Fixtures.OPENSEARCH, dir)), html, null), CLOCK);
+        String both = Files.readString(html);
+        assertThat(both).contains("Statements (seed 004)").contains("Data latency versus ingest rate");
+        assertThat(both).doesNotContain("dml-statements: no step has data latency samples");
+    }
+
+    @Test
     void aSingleRunGetsOneSeriesPerBatchSizeAndNoComparisonNotes() throws IOException {
         Path html = dir.resolve("single.html");
 
