@@ -12,6 +12,7 @@ import io.rtbench.core.target.Versioned;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -29,7 +30,7 @@ public final class AuditStage implements Stage {
     private final Duration timeout;
     private final Duration quiet;
     private final EvaluatorMetrics metrics;
-    private final boolean reportsRate;
+    private final DoubleSupplier producingSec;
     private final Consumer<String> progress;
     private Supplier<Map<Long, ChangeHistory>> changes = Map::of;
     private String label = "";
@@ -38,7 +39,8 @@ public final class AuditStage implements Stage {
      * @param produced events produced per generator of the step; empty: nothing to audit
      * @param newestEventTimes each generator's newest {@code _event_time}, to check that the probe finds it; empty to
      *     skip that check
-     * @param reportsRate whether the audit's landed events per second is the step's rate (an evaluator on its own)
+     * @param producingSec an evaluator on its own: how long the audited generators produced, in seconds (NaN when not
+     *     known); the events landed over it are the step's rate. Null where the producer gives the step its rate
      * @param progress where to say that the audit waits
      */
     public AuditStage(
@@ -49,7 +51,7 @@ public final class AuditStage implements Stage {
             Duration timeout,
             Duration quiet,
             EvaluatorMetrics metrics,
-            boolean reportsRate,
+            DoubleSupplier producingSec,
             Consumer<String> progress) {
         this.target = target;
         this.produced = produced;
@@ -58,7 +60,7 @@ public final class AuditStage implements Stage {
         this.timeout = timeout;
         this.quiet = quiet;
         this.metrics = metrics;
-        this.reportsRate = reportsRate;
+        this.producingSec = producingSec;
         this.progress = progress;
     }
 
@@ -109,8 +111,9 @@ public final class AuditStage implements Stage {
                     : new ChangeAudit((Versioned) target, timeout, quiet).run(histories, failedToProduce.getAsLong());
             step.events(events);
             metrics.audited(events.produced(), events.landed());
-            if (reportsRate && step.rate() == null) {
-                step.rate(StepRate.achievedEvents(events.landed() / step.durationSec()));
+            double seconds = producingSec == null ? Double.NaN : producingSec.getAsDouble();
+            if (seconds > 0 && step.rate() == null) {
+                step.rate(StepRate.achievedEvents(events.landed() / seconds));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

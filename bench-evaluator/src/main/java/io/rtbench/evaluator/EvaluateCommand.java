@@ -10,6 +10,7 @@ import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.VersionProvider;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.RunResources;
@@ -18,6 +19,7 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -112,8 +114,39 @@ public final class EvaluateCommand implements Callable<Integer> {
                 0,
                 0,
                 StepSource.of(List.of(Step.observing(settings.duration()))));
-        print(Engine.run(plan, StatusLine.onStdout(), run -> open(settings, run)));
+        RunResult outcome = Engine.run(plan, StatusLine.onStdout(), run -> open(settings, run));
+        print(outcome);
+        requireSamples(outcome, settings);
         return CommandLines.OK;
+    }
+
+    /**
+     * An evaluation that ran its course without one data sample measured nothing: a failure with one line (exit 1),
+     * not "done" (the result file, written already, says the same).
+     */
+    private static void requireSamples(RunResult outcome, EvaluatorSettings settings) {
+        if (!outcome.complete() || outcome.steps().isEmpty()) {
+            return;
+        }
+        StepResult step = outcome.steps().get(0);
+        if (step.latencyMs().containsKey(Metrics.DATA)) {
+            return;
+        }
+        String collection = settings.target().kind() + " " + settings.target().collection();
+        long failed = step.probeErrors() == null ? 0 : step.probeErrors();
+        String why;
+        if (step.probesBeforeVisible() != null || failed > 0) {
+            why = "no probe found an event of its generator in " + collection
+                    + (failed > 0 ? " (" + failed + " probes failed)" : "")
+                    + "; check --target-url and --collection, and that a sink writes there";
+        } else {
+            why = "no generator to probe"
+                    + (settings.announceTopic() == null
+                            ? ""
+                            : " produced while it ran (none was announced on " + settings.announceTopic()
+                                    + " that had not ended before it started)");
+        }
+        throw new BenchmarkException("nothing measured: " + why);
     }
 
     /** The probe, the discovery of generators, the backlog and the audit from the producers' final counts. */
@@ -157,7 +190,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 settings.auditTimeout(),
                 AUDIT_QUIET,
                 probe.metrics(),
-                true,
+                discovery == null ? () -> Double.NaN : discovery::producingSec,
                 run::progress));
     }
 
@@ -215,6 +248,12 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     private static void printStep(String ending, StepResult step, PrintWriter out) {
         out.printf(Locale.ROOT, "%s: %.1f s, %d probe errors%n", ending, step.durationSec(), step.probeErrors());
+        if (step.probesBeforeVisible() != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "  %,d probes found no event of their generator visible yet: not samples%n",
+                    step.probesBeforeVisible());
+        }
         for (Map.Entry<String, LatencySummary> metric : step.latencyMs().entrySet()) {
             LatencySummary s = metric.getValue();
             out.printf(
@@ -235,6 +274,12 @@ public final class EvaluateCommand implements Callable<Integer> {
                     step.events().landed(),
                     step.events().lost(),
                     step.events().duplicates());
+        }
+        if (step.rate() != null) {
+            out.printf(
+                    Locale.ROOT,
+                    "  %,.0f events/s landed over the time the generators produced%n",
+                    step.rate().achievedEventsPerSec());
         }
     }
 }
