@@ -157,7 +157,7 @@ public final class ProbeStage implements Stage {
     public void finishStep(StepResult.Builder step) {
         step.probeErrors(evaluator.metrics().probeErrors());
         long beforeVisible = evaluator.metrics().probesBeforeVisible();
-        step.probesBeforeVisible(beforeVisible > 0 ? beforeVisible : null);
+        step.probesBeforeVisible(beforeVisible > 0 && target.showsEvents() ? beforeVisible : null);
     }
 
     @Override

@@ -61,6 +61,11 @@ final class NullTarget extends InMemoryTarget<NullTarget.Counts> implements Vers
     }
 
     @Override
+    public boolean showsEvents() {
+        return false;
+    }
+
+    @Override
     public AuditCounts audit(long generatorId) {
         requireCollection("audit");
         SeqTally tally = store.generators.get(generatorId);

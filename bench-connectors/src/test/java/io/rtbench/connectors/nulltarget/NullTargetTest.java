@@ -33,6 +33,9 @@ class NullTargetTest {
         assertThat(other.audit(2)).isEqualTo(new AuditCounts(3, 3, 2));
         assertThat(other.audit(3)).isEqualTo(AuditCounts.NONE);
         assertThat(other.newestEventTimeMicros(1)).isEmpty();
+        assertThat(other.showsEvents())
+                .as("so its empty probes say nothing of a sink behind")
+                .isFalse();
     }
 
     @Test

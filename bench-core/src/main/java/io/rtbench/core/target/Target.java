@@ -33,6 +33,14 @@ public interface Target extends AutoCloseable {
      */
     OptionalLong newestEventTimeMicros(long generatorId);
 
+    /**
+     * Whether written events ever become visible to {@link #newestEventTimeMicros}: false only for a target that
+     * discards them (the {@code null} target), whose probes finding nothing is no news about a sink behind.
+     */
+    default boolean showsEvents() {
+        return true;
+    }
+
     /** Counts what landed for one generator, for the loss/duplicate audit at the end of a step. */
     AuditCounts audit(long generatorId);
 
