@@ -97,11 +97,15 @@ final class RunTables {
         return sizes.isEmpty() ? Numbers.plain(run.scenario().batchSize()) : String.join(", ", sizes);
     }
 
+    /** {@code batchSizes=50, 500; rates=1MB/s, 2MB/s; warmup=5s}: lists as the user typed them, not {@code [50, 500]}. */
     private static String settings(ReportedRun run) {
         Scenario scenario = run.scenario();
         return scenario.settings().entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining(", "));
+                .map(e -> e.getKey() + "="
+                        + (e.getValue() instanceof List<?> list
+                                ? list.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                                : e.getValue()))
+                .collect(Collectors.joining("; "));
     }
 
     /** What differs between the runs; differences that make latencies incomparable are flagged. */

@@ -207,7 +207,10 @@ class HtmlReportTest {
         assertThat(page)
                 .contains("<th class=\"l\">doc size</th><td class=\"l\">1,250</td>")
                 .contains("<th class=\"l\">prefill events</th><td class=\"l\">100,000</td>")
-                .contains("<th class=\"l\">seed</th><td class=\"l\">42</td>");
+                .contains("<th class=\"l\">seed</th><td class=\"l\">42</td>")
+                .containsPattern("<th class=\"l\">other settings</th><td class=\"l\">[^<]*probeInterval=1s; ")
+                .contains("rates=2MB, 4MB, 8MB")
+                .doesNotContain("=[");
     }
 
     @Test
