@@ -48,54 +48,21 @@ class EvaluateAloneIT {
         List<String> kafkaArgs = List.of("--bootstrap-servers", kafka.address(), "--topic", topic);
 
         // an earlier run on the same topics, over before the evaluation starts
-        assertThat(execute(args(
-                        kafkaArgs,
-                        "produce",
-                        "--announce-topic",
-                        announce,
-                        "--rate",
-                        "200/s",
-                        "--warmup",
-                        "0s",
-                        "--duration",
-                        "2s",
-                        "--result",
-                        dir.resolve("earlier.json").toString())))
+        assertThat(execute(produce(kafkaArgs, announce, "200/s", "2s", dir.resolve("earlier.json"))))
                 .isZero();
 
         // threads of their own: the common pool has one thread on a 2-core machine, and the two run side by side
         ExecutorService parts = Executors.newFixedThreadPool(2);
         CompletableFuture<Integer> evaluation = CompletableFuture.supplyAsync(
-                () -> execute(args(
-                        kafkaArgs,
-                        "evaluate",
-                        "--target",
-                        "reference",
-                        "--target-url",
-                        target,
-                        "--generators-from-topic",
-                        announce,
-                        "--duration",
-                        "12s",
-                        "--result",
-                        dir.resolve("evaluated.json").toString())),
+                () -> execute(evaluate(
+                        kafkaArgs, target, "12s", dir.resolve("evaluated.json"), "--generators-from-topic", announce)),
                 parts);
-        CompletableFuture<Integer> bridge = CompletableFuture.supplyAsync(() -> execute(
-                args(kafkaArgs, "bridge", "--target", "reference", "--target-url", target, "--duration", "9s")));
+        CompletableFuture<Integer> bridge = CompletableFuture.supplyAsync(
+                () -> execute(
+                        args(kafkaArgs, "bridge", "--target", "reference", "--target-url", target, "--duration", "9s")),
+                parts);
         TimeUnit.SECONDS.sleep(2);
-        assertThat(execute(args(
-                        kafkaArgs,
-                        "produce",
-                        "--announce-topic",
-                        announce,
-                        "--rate",
-                        "500/s",
-                        "--warmup",
-                        "0s",
-                        "--duration",
-                        "3s",
-                        "--result",
-                        dir.resolve("measured.json").toString())))
+        assertThat(execute(produce(kafkaArgs, announce, "500/s", "3s", dir.resolve("measured.json"))))
                 .isZero();
 
         assertThat(bridge.get(60, TimeUnit.SECONDS)).isZero();
@@ -124,19 +91,13 @@ class EvaluateAloneIT {
 
         int exit = execute(
                 err,
-                args(
+                evaluate(
                         kafkaArgs,
-                        "evaluate",
-                        "--target",
-                        "reference",
-                        "--target-url",
                         "reference://nothing-" + id,
-                        "--generators-from-topic",
-                        "nothing-generators-" + id,
-                        "--duration",
                         "2s",
-                        "--result",
-                        dir.resolve("nothing.json").toString()));
+                        dir.resolve("nothing.json"),
+                        "--generators-from-topic",
+                        "nothing-generators-" + id));
 
         assertThat(exit).isEqualTo(CommandLines.FAILURE);
         assertThat(err.toString().strip())
@@ -145,25 +106,45 @@ class EvaluateAloneIT {
 
         exit = execute(
                 err = new StringWriter(),
-                args(
+                evaluate(
                         kafkaArgs,
-                        "evaluate",
-                        "--target",
-                        "reference",
-                        "--target-url",
                         "reference://nothing-" + id,
-                        "--generator-ids",
-                        "999",
-                        "--duration",
                         "2s",
-                        "--result",
-                        dir.resolve("nothing-visible.json").toString()));
+                        dir.resolve("nothing-visible.json"),
+                        "--generator-ids",
+                        "999"));
 
         assertThat(exit).isEqualTo(CommandLines.FAILURE);
         assertThat(err.toString())
                 .startsWith("rtbench evaluate: nothing measured: no probe found an event of its generator in reference"
                         + " rtbench_events")
                 .contains("; check --target-url and --collection, and that a sink writes there");
+    }
+
+    /** {@code produce} at {@code rate} for {@code duration}, without warmup, announcing its generators. */
+    private static String[] produce(List<String> kafka, String announce, String rate, String duration, Path result) {
+        return args(
+                kafka,
+                "produce",
+                "--announce-topic",
+                announce,
+                "--rate",
+                rate,
+                "--warmup",
+                "0s",
+                "--duration",
+                duration,
+                "--result",
+                result.toString());
+    }
+
+    /** {@code evaluate} of the reference target at {@code url}, its generators named by {@code generators}. */
+    private static String[] evaluate(
+            List<String> kafka, String url, String duration, Path result, String... generators) {
+        List<String> rest = new ArrayList<>(List.of("--target", "reference", "--target-url", url));
+        rest.addAll(List.of(generators));
+        rest.addAll(List.of("--duration", duration, "--result", result.toString()));
+        return args(kafka, "evaluate", rest.toArray(String[]::new));
     }
 
     private static String[] args(List<String> kafka, String command, String... rest) {
