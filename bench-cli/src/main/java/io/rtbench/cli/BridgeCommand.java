@@ -10,11 +10,13 @@ import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.connectors.bridge.BridgeStats;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.StatusLine;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.time.Durations;
 import java.time.Duration;
@@ -124,7 +126,8 @@ final class BridgeCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(
                 scenario(settings), output.result(), 0, 0, 0, StepSource.of(List.of(Step.observing(duration))));
         BridgeStage[] opened = new BridgeStage[1];
-        Engine.run(plan, StatusLine.onStdout(), run -> opened[0] = run.add(new BridgeStage(settings, true)));
+        RunResult outcome =
+                Engine.run(plan, StatusLine.onStdout(), run -> opened[0] = run.add(new BridgeStage(settings, true)));
         BridgeStats stats = opened[0].stats();
         spec.commandLine()
                 .getOut()
@@ -134,7 +137,17 @@ final class BridgeCommand implements Callable<Integer> {
                         stats.written(),
                         stats.failed(),
                         stats.retries());
-        return stats.failed() > 0 ? CommandLines.FAILURE : CommandLines.OK;
+        if (stats.failed() > 0) {
+            return CommandLines.FAILURE;
+        }
+        if (duration != null && outcome.complete() && stats.written() == 0) {
+            // a --topic typo or a group already at the topic's end looks like an idle bridge: say it, not "done"
+            throw new BenchmarkException("nothing bridged: no event arrived on topic " + settings.topic() + " in "
+                    + Durations.format(duration) + "; check --topic and --bootstrap-servers, and that a producer"
+                    + " writes there (group " + settings.groupId() + " reads from its committed offset, a new group"
+                    + " from the topic's start)");
+        }
+        return CommandLines.OK;
     }
 
     private BridgeSettings settings() {

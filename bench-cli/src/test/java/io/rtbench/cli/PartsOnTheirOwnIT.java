@@ -30,10 +30,11 @@ import picocli.CommandLine;
  * announcement topic keeps every earlier run's generators: the evaluation must audit only those that produced while it
  * ran, and give them their own rate. Before, it audited an earlier run's generators as well and divided every event
  * they ever landed by its own duration (in a manual run: 276,300 produced, 65,600 "lost" from other collections, and
- * 42,140 events/s, for a 5 s evaluation that saw no generator at all).
+ * 42,140 events/s, for a 5 s evaluation that saw no generator at all). An evaluation or a bridge that ran its course
+ * without measuring anything fails with one line, rather than ending "done" with nothing in its result.
  */
 @ExtendWith(ServersExtension.class)
-class EvaluateAloneIT {
+class PartsOnTheirOwnIT {
 
     @TempDir
     Path dir;
@@ -119,6 +120,31 @@ class EvaluateAloneIT {
                 .startsWith("rtbench evaluate: nothing measured: no probe found an event of its generator in reference"
                         + " rtbench_events")
                 .contains("; check --target-url and --collection, and that a sink writes there");
+    }
+
+    @Test
+    void aBridgeThatReceivedNothingFailsWithOneLine(@RealServer("kafka") RunningServer kafka) {
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        StringWriter err = new StringWriter();
+
+        int exit = execute(
+                err,
+                args(
+                        List.of("--bootstrap-servers", kafka.address(), "--topic", "silent-" + id),
+                        "bridge",
+                        "--target",
+                        "null",
+                        "--target-url",
+                        "null://silent-" + id,
+                        "--duration",
+                        "3s"));
+
+        assertThat(exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(err.toString().strip())
+                .isEqualTo("rtbench bridge: nothing bridged: no event arrived on topic silent-" + id + " in 3s; check"
+                        + " --topic and --bootstrap-servers, and that a producer writes there (group"
+                        + " rtbench-bridge-null-rtbench_events reads from its committed offset, a new group from the"
+                        + " topic's start)");
     }
 
     /** {@code produce} at {@code rate} for {@code duration}, without warmup, announcing its generators. */
