@@ -5,11 +5,12 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.RunResources;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -25,10 +26,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
         try {
             server = HttpServer.create(new InetSocketAddress(host, port), 0);
         } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot serve Prometheus metrics on " + host + ":" + port + " (" + e.getMessage()
-                            + "); choose another --prometheus-port",
-                    e);
+            throw cannotServe(host, port, e);
         }
         server.createContext("/metrics", exchange -> {
             byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
@@ -39,6 +37,28 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
         });
         server.start();
+    }
+
+    /**
+     * Fails now, with the line a run would fail with later, when {@code host:port} cannot be bound: a run checks before
+     * it starts its servers, not after (a quickstart spent 31 s starting Kafka and OpenSearch first). Port 0: nothing.
+     */
+    public static void requireFree(String host, int port) {
+        if (port <= 0) {
+            return;
+        }
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(host, port));
+        } catch (IOException e) {
+            throw cannotServe(host, port, e);
+        }
+    }
+
+    private static BenchmarkException cannotServe(String host, int port, IOException e) {
+        return new BenchmarkException(
+                "cannot serve Prometheus metrics on " + host + ":" + port + " (" + e.getMessage()
+                        + "); choose another --prometheus-port",
+                e);
     }
 
     /**

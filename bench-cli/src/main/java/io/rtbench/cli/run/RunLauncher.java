@@ -13,6 +13,7 @@ import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.time.Durations;
+import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,6 +52,7 @@ final class RunLauncher {
     private static RunResult launch(
             RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps, int workers) {
         RunPlan plan = plan(spec, steps);
+        PrometheusEndpoint.requireFree(prometheusHost, prometheusPort);
         readAgeNote(spec).ifPresent(out::println);
         out.flush();
         PipelineAssembly assembly = new PipelineAssembly(
