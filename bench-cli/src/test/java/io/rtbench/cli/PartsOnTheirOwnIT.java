@@ -103,7 +103,8 @@ class PartsOnTheirOwnIT {
         assertThat(exit).isEqualTo(CommandLines.FAILURE);
         assertThat(err.toString().strip())
                 .isEqualTo("rtbench evaluate: nothing measured: no generator to probe produced while it ran (none was"
-                        + " announced on nothing-generators-" + id + " that had not ended before it started)");
+                        + " announced on nothing-generators-" + id
+                        + " that had not ended or gone silent before it started)");
 
         exit = execute(
                 err = new StringWriter(),

@@ -144,7 +144,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     + (settings.announceTopic() == null
                             ? ""
                             : " produced while it ran (none was announced on " + settings.announceTopic()
-                                    + " that had not ended before it started)");
+                                    + " that had not ended or gone silent before it started)");
         }
         throw new BenchmarkException("nothing measured: " + why);
     }
@@ -169,8 +169,31 @@ public final class EvaluateCommand implements Callable<Integer> {
                         settings.announceTopic(),
                         settings.anyHost() ? null : RunEnvironment.detect().host(),
                         settings.eventsTopic(),
-                        announcement -> probe.probe(announcement.generatorId()),
-                        announcement -> probe.stopProbing(announcement.generatorId())));
+                        GeneratorAnnouncement.SILENT_AFTER,
+                        new GeneratorDiscovery.Listener() {
+                            @Override
+                            public void found(GeneratorAnnouncement generator) {
+                                probe.probe(generator.generatorId());
+                            }
+
+                            @Override
+                            public void ended(GeneratorAnnouncement generator) {
+                                probe.stopProbing(generator.generatorId());
+                            }
+
+                            @Override
+                            public void silent(GeneratorAnnouncement generator) {
+                                probe.stopProbing(generator.generatorId());
+                                run.note(silenceNote(generator));
+                            }
+
+                            @Override
+                            public void heardAgain(GeneratorAnnouncement generator) {
+                                probe.probe(generator.generatorId());
+                                run.note("generator " + generator.generatorId() + " is announced again after its"
+                                        + " silence: probed again");
+                            }
+                        }));
         if (settings.sinkGroup() != null) {
             run.add(new BacklogStage(
                     new BacklogSampler(
@@ -192,6 +215,15 @@ public final class EvaluateCommand implements Callable<Integer> {
                 probe.metrics(),
                 discovery == null ? () -> Double.NaN : discovery::producingSec,
                 run::progress));
+    }
+
+    /** What the user reads when a generator's producer went away without a word (killed, or cut off from Kafka). */
+    static String silenceNote(GeneratorAnnouncement generator) {
+        String silence = Durations.format(GeneratorAnnouncement.SILENT_AFTER);
+        return "generator " + generator.generatorId() + " (producer run " + generator.runId() + ") went silent: not"
+                + " announced for " + silence + " and no end announced, so its producer stopped (killed?) or lost"
+                + " Kafka; it is no longer probed, and not audited (its data samples of those " + silence + " may"
+                + " have aged the newest event of a producer that had stopped)";
     }
 
     /** Event counts from the producers' final announcements; generators still producing are left out. */

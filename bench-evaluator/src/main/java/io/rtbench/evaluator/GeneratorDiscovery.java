@@ -6,9 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -25,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * the given events topic when one is given. A generator that announced its end is reported as finished: probing it
  * further would only measure how long ago the producer stopped. A generator that had ended before the discovery started
  * (the topic keeps every earlier run's announcements) is no part of this evaluation: neither probed nor audited.
+ *
+ * <p>A producer repeats each running generator's announcement every {@link GeneratorAnnouncement#HEARTBEAT}. One that
+ * was killed never announces an end, so a generator unannounced for {@code silentAfter} is taken for gone: it is no
+ * longer probed (its newest event would only age) and, having no final count, is not audited. One that was already
+ * silent when the discovery started is passed over; one that speaks again is probed again.
  */
 final class GeneratorDiscovery implements AutoCloseable {
 
@@ -34,17 +39,36 @@ final class GeneratorDiscovery implements AutoCloseable {
     private final String announceTopic;
     private final String host;
     private final String eventsTopic;
-    private final Consumer<GeneratorAnnouncement> onNewGenerator;
-    private final Consumer<GeneratorAnnouncement> onFinishedGenerator;
+    private final Duration silentAfter;
+    private final Listener listener;
     /** Each generator of this evaluation: its latest announcement, and when that was sent (ms since the epoch). */
     private final Map<Long, Seen> latest = new ConcurrentHashMap<>();
+    /** The generators of this evaluation that went silent without announcing an end. */
+    private final Set<Long> silent = ConcurrentHashMap.newKeySet();
 
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread thread;
 
+    /** What the discovery tells the evaluation, on its own thread. */
+    interface Listener {
+
+        /** A new generator to probe. */
+        void found(GeneratorAnnouncement generator);
+
+        /** A generator that had gone {@link #silent} is announced again (its producer was only slow to be heard). */
+        void heardAgain(GeneratorAnnouncement generator);
+
+        /** A generator announced its end (with its count of events). */
+        void ended(GeneratorAnnouncement generator);
+
+        /** A running generator went unannounced for {@code silentAfter}: its producer is gone. */
+        void silent(GeneratorAnnouncement generator);
+    }
+
     /**
      * @param host only generators announced by this host, or null for any host
      * @param eventsTopic only generators writing to this topic, or null for any
+     * @param silentAfter how long a running generator may go unannounced ({@link GeneratorAnnouncement#SILENT_AFTER})
      */
     GeneratorDiscovery(
             String bootstrapServers,
@@ -52,8 +76,8 @@ final class GeneratorDiscovery implements AutoCloseable {
             String announceTopic,
             String host,
             String eventsTopic,
-            Consumer<GeneratorAnnouncement> onNewGenerator,
-            Consumer<GeneratorAnnouncement> onFinishedGenerator) {
+            Duration silentAfter,
+            Listener listener) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -61,8 +85,8 @@ final class GeneratorDiscovery implements AutoCloseable {
         this.announceTopic = announceTopic;
         this.host = host;
         this.eventsTopic = eventsTopic;
-        this.onNewGenerator = onNewGenerator;
-        this.onFinishedGenerator = onFinishedGenerator;
+        this.silentAfter = silentAfter;
+        this.listener = listener;
         this.thread = new Thread(this::follow, "rtbench-discovery");
         thread.setDaemon(true);
         thread.start();
@@ -96,6 +120,9 @@ final class GeneratorDiscovery implements AutoCloseable {
                     caughtUp = true;
                     admitRunning(history);
                 }
+                if (caughtUp) {
+                    findSilent();
+                }
             }
         } catch (WakeupException e) {
             if (!closed.get()) {
@@ -124,27 +151,58 @@ final class GeneratorDiscovery implements AutoCloseable {
         return Optional.of(new Seen(announcement, record.timestamp()));
     }
 
-    /** The topic's history read: the generators still running are this evaluation's; those that ended are not. */
+    /**
+     * The topic's history read: the generators still running are this evaluation's; those that ended, or whose
+     * producer had gone silent, are not.
+     */
     private void admitRunning(Map<Long, Seen> history) {
-        long ended = history.values().stream()
-                .filter(seen -> seen.announcement().producedEvents() != null)
-                .count();
-        if (ended > 0) {
-            LOG.info("{}: passed over {} generator(s) that had ended before this evaluation", announceTopic, ended);
+        long silentSinceMs = System.currentTimeMillis() - silentAfter.toMillis();
+        long ended = 0;
+        long gone = 0;
+        for (Seen seen : history.values()) {
+            if (seen.announcement().producedEvents() != null) {
+                ended++;
+            } else if (seen.announcedAtMs() < silentSinceMs) {
+                gone++;
+            } else {
+                accept(seen);
+            }
         }
-        history.values().stream()
-                .filter(seen -> seen.announcement().producedEvents() == null)
-                .forEach(this::accept);
+        if (ended + gone > 0) {
+            LOG.info(
+                    "{}: passed over {} generator(s) that had ended before this evaluation, and {} whose producer had"
+                            + " gone silent without announcing an end",
+                    announceTopic,
+                    ended,
+                    gone);
+        }
     }
 
     private void accept(Seen seen) {
         GeneratorAnnouncement announcement = seen.announcement();
-        Seen previous = latest.put(announcement.generatorId(), seen);
-        if (previous == null && announcement.producedEvents() == null) {
-            onNewGenerator.accept(announcement);
-        } else if (announcement.producedEvents() != null) {
-            onFinishedGenerator.accept(announcement);
+        long id = announcement.generatorId();
+        Seen previous = latest.put(id, seen);
+        boolean wasSilent = silent.remove(id);
+        if (announcement.producedEvents() != null) {
+            listener.ended(announcement);
+        } else if (previous == null) {
+            listener.found(announcement);
+        } else if (wasSilent) {
+            listener.heardAgain(announcement);
         }
+    }
+
+    /** Running generators not announced for {@code silentAfter}: their producers are gone. */
+    private void findSilent() {
+        long silentSinceMs = System.currentTimeMillis() - silentAfter.toMillis();
+        latest.forEach((id, seen) -> {
+            if (seen.announcement().producedEvents() == null
+                    && seen.announcedAtMs() < silentSinceMs
+                    && silent.add(id)) {
+                LOG.warn("generator {} went silent: no announcement for {}", id, silentAfter);
+                listener.silent(seen.announcement());
+            }
+        });
     }
 
     /** The latest announcement of every generator of this evaluation found so far. */

@@ -40,7 +40,14 @@ final class KafkaPreflight {
                     existing,
                     new NewTopic(destination.topic(), destination.partitions(), replication),
                     timeoutMs);
-            create(admin, existing, new NewTopic(destination.announceTopic(), 1, replication), timeoutMs);
+            // Generators are announced again every heartbeat, and an evaluator needs only the latest announcement of
+            // each: compaction keeps the topic's history short to read, and deletion ends it after the retention time.
+            create(
+                    admin,
+                    existing,
+                    new NewTopic(destination.announceTopic(), 1, replication)
+                            .configs(Map.of("cleanup.policy", "compact,delete", "segment.ms", "3600000")),
+                    timeoutMs);
         } catch (TimeoutException e) {
             throw unreachable(destination);
         } catch (ExecutionException e) {

@@ -12,8 +12,14 @@ import io.rtbench.producer.sink.KafkaSinkFactory;
 import io.rtbench.producer.sink.NullSinkFactory;
 import io.rtbench.producer.sink.SinkFactory;
 import io.rtbench.producer.sink.TargetSinkFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The producer side of a run: the destination (Kafka, a target, or nowhere), opened and checked once, and the steps
@@ -21,6 +27,8 @@ import java.util.List;
  * {@code rtbench produce} (one step) and by the runner (one step per rate).
  */
 public final class ProducerSession implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ProducerSession.class);
 
     private final ProducerSettings settings;
     private final EpochClock clock;
@@ -35,12 +43,39 @@ public final class ProducerSession implements AutoCloseable {
 
     private long users;
 
+    /** Held while announcing, so that no heartbeat of a generator follows its final announcement. */
+    private final Object announcing = new Object();
+    /**
+     * The generators of the step in progress, announced again every heartbeat; empty between steps. Emptied without
+     * the lock when a step is given up: a heartbeat may be stuck in a send to a broker that is gone.
+     */
+    private volatile List<GeneratorLoop> announced = List.of();
+
+    /** Repeats the announcements while a step runs (Kafka destinations only); null otherwise. */
+    private final ScheduledExecutorService heartbeats;
+
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
     public ProducerSession(ProducerSettings settings, EpochClock clock, String runId) {
+        this(settings, clock, runId, GeneratorAnnouncement.HEARTBEAT);
+    }
+
+    /** As above, with the announcements repeated every {@code heartbeat} (shorter in tests). */
+    ProducerSession(ProducerSettings settings, EpochClock clock, String runId, Duration heartbeat) {
         this.settings = settings;
         this.clock = clock;
         this.runId = runId;
         this.sinks = sinksFor(settings.destination(), stats);
+        if (sinks instanceof KafkaSinkFactory) {
+            heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "rtbench-announcements");
+                thread.setDaemon(true);
+                return thread;
+            });
+            long periodMs = heartbeat.toMillis();
+            heartbeats.scheduleAtFixedRate(this::heartbeat, periodMs, periodMs, TimeUnit.MILLISECONDS);
+        } else {
+            heartbeats = null;
+        }
     }
 
     private static SinkFactory sinksFor(Destination destination, ProducerStats stats) {
@@ -102,19 +137,50 @@ public final class ProducerSession implements AutoCloseable {
     }
 
     /**
-     * Tells evaluators about generators ({@code --generators-from-topic}): at their start, and at their end with the
-     * number of events each produced, for the audit.
+     * Tells evaluators about generators ({@code --generators-from-topic}): at their start (and again every heartbeat
+     * while they run), and at their end with the number of events each produced, for the audit.
      */
     void announce(List<GeneratorLoop> loops, boolean finished) {
+        synchronized (announcing) {
+            announced = finished ? List.of() : loops;
+            publish(loops, finished);
+        }
+        if (finished && sinks instanceof KafkaSinkFactory) {
+            sinks.flush();
+        }
+    }
+
+    private void publish(List<GeneratorLoop> loops, boolean finished) {
         if (sinks instanceof KafkaSinkFactory kafka) {
             for (GeneratorLoop loop : loops) {
                 GeneratorAnnouncement announcement =
                         finished ? loop.announcement().finished(loop.producedEvents()) : loop.announcement();
                 kafka.publish(settings.kafka().announceTopic(), announcement.key(), announcement.toJson());
             }
-            if (finished) {
-                sinks.flush();
+        }
+    }
+
+    /** The running generators' sign of life (see {@link GeneratorAnnouncement#HEARTBEAT}). */
+    private void heartbeat() {
+        synchronized (announcing) {
+            try {
+                publish(announced, false);
+            } catch (RuntimeException e) { // the client closed under it; the next step or close() says more
+                LOG.warn("could not repeat the generators' announcements", e);
             }
+        }
+    }
+
+    /** No more heartbeats: the step failed, and has no final announcement. */
+    private void stopAnnouncing() {
+        announced = List.of();
+    }
+
+    /** No more heartbeats: the session is over. */
+    private void endHeartbeats() {
+        stopAnnouncing();
+        if (heartbeats != null) {
+            heartbeats.shutdownNow();
         }
     }
 
@@ -124,6 +190,7 @@ public final class ProducerSession implements AutoCloseable {
      */
     public void finish(ProducerStep step) {
         if (stats.hasFailed()) {
+            stopAnnouncing();
             sinks.abort();
             return;
         }
@@ -137,6 +204,7 @@ public final class ProducerSession implements AutoCloseable {
      */
     public void abandon() {
         abandoned = true;
+        endHeartbeats();
         sinks.abort();
     }
 
@@ -169,6 +237,7 @@ public final class ProducerSession implements AutoCloseable {
 
     @Override
     public void close() {
+        endHeartbeats();
         if (abandoned) {
             return;
         }

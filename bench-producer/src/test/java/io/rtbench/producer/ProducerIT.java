@@ -37,9 +37,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.connect.data.SchemaAndValue;
 import org.apache.kafka.connect.data.Struct;
@@ -127,14 +131,15 @@ class ProducerIT {
         assertThat(step.rate().achievedEventsPerSec()).isCloseTo(4_000.0, within(40.0));
         assertThat(resultFile.resolveSibling("produce.step-1.hlog")).exists();
 
-        // Each generator announces itself at the start and, with its event count for the audit, at the end.
+        // Each generator announces itself at the start (again every heartbeat while it runs) and, with its event count
+        // for the audit, at the end.
         List<GeneratorAnnouncement> announcements = consumeAll(kafka, topic + ".generators", 4).stream()
                 .map(r -> GeneratorAnnouncement.fromJson(r.value()))
                 .toList();
         assertThat(announcements)
                 .extracting(GeneratorAnnouncement::generatorId)
                 .containsOnlyElementsOf(seqsByGenerator.keySet())
-                .hasSize(4);
+                .hasSizeGreaterThanOrEqualTo(4);
         assertThat(announcements)
                 .filteredOn(a -> a.producedEvents() != null)
                 .extracting(GeneratorAnnouncement::producedEvents)
@@ -303,6 +308,47 @@ class ProducerIT {
             assertThat(took).isLessThan(Duration.ofSeconds(5));
             assertThat(stage.failure()).isEmpty();
             assertThat(step.events().failed()).as("dropped, and counted").isPositive();
+        }
+    }
+
+    @Test
+    void runningGeneratorsAreAnnouncedAgainEveryHeartbeatUntilTheirEnd(@RealServer("kafka") RunningServer kafka)
+            throws Exception {
+        String topic = "heartbeat-" + UUID.randomUUID();
+        ProducerSettings settings = settings(kafka, topic, Rate.ofEventsPerSecond(100), 2, Duration.ofSeconds(1), 0, 0);
+        try (ProducerSession session =
+                new ProducerSession(settings, EpochClock.SYSTEM, "heartbeat-run", Duration.ofMillis(200))) {
+            ProducerStep step = session.newStep(2);
+            Thread.sleep(1_100);
+            session.finish(step);
+            Thread.sleep(600); // a heartbeat after the end would come within this
+        }
+
+        Map<Long, List<GeneratorAnnouncement>> byGenerator = new HashMap<>();
+        for (ConsumerRecord<byte[], byte[]> record : consumeAll(kafka, topic + ".generators", 8)) {
+            GeneratorAnnouncement announcement = GeneratorAnnouncement.fromJson(record.value());
+            byGenerator
+                    .computeIfAbsent(announcement.generatorId(), id -> new ArrayList<>())
+                    .add(announcement);
+        }
+        assertThat(byGenerator).hasSize(2);
+        for (List<GeneratorAnnouncement> announcements : byGenerator.values()) {
+            List<GeneratorAnnouncement> running = announcements.subList(0, announcements.size() - 1);
+            assertThat(running)
+                    .as("the start and a heartbeat every 200 ms for 1.1 s")
+                    .hasSizeGreaterThanOrEqualTo(4)
+                    .allSatisfy(a -> assertThat(a.producedEvents()).isNull());
+            assertThat(announcements.get(announcements.size() - 1).producedEvents())
+                    .as("the final announcement is the last: no heartbeat follows it")
+                    .isZero();
+        }
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
+            ConfigResource announceTopic = new ConfigResource(ConfigResource.Type.TOPIC, topic + ".generators");
+            Config config =
+                    admin.describeConfigs(List.of(announceTopic)).all().get().get(announceTopic);
+            assertThat(config.get("cleanup.policy").value())
+                    .as("only each generator's latest announcement is needed")
+                    .isEqualTo("compact,delete");
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 
 /**
  * What a producer publishes about each of its generators (on the announcement topic, {@code rtbench.generators} by
@@ -17,10 +18,21 @@ import java.nio.ByteBuffer;
  * @param startedAtMicros when the generator started, µs since the epoch
  * @param producedEvents null while the generator runs; in its final announcement, how many events it produced
  *     ({@code _seq} 0 … producedEvents−1), for the evaluator's audit
+ *     <p>While a generator runs, its producer repeats the first announcement every {@link #HEARTBEAT}: a producer that
+ *     was killed never sends the final one, and its silence is how an evaluator tells it from a long run.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record GeneratorAnnouncement(
         long generatorId, String topic, String host, String runId, long startedAtMicros, Long producedEvents) {
+
+    /** How often a producer repeats the announcement of each generator it runs, as a sign of life. */
+    public static final Duration HEARTBEAT = Duration.ofSeconds(2);
+
+    /**
+     * How long a running generator may go unannounced before an evaluator takes it for gone (its producer killed, or cut
+     * off from Kafka): three heartbeats missed.
+     */
+    public static final Duration SILENT_AFTER = HEARTBEAT.multipliedBy(3);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

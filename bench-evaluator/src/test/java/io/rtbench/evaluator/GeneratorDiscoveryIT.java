@@ -1,0 +1,114 @@
+package io.rtbench.evaluator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.junit.RealServer;
+import io.rtbench.servers.junit.ServersExtension;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The discovery of generators on a real broker's announcement topic. A producer that was killed never announces its
+ * generators' end; without the heartbeat, an evaluation would probe such a generator for as long as it ran, and
+ * every later evaluation would take it for a running one (the staleness of a dead producer's newest event, counted as
+ * data latency). Here the announcements are written by hand, with the record timestamps a producer would have given.
+ */
+@ExtendWith(ServersExtension.class)
+class GeneratorDiscoveryIT {
+
+    private static final Duration SILENT_AFTER = Duration.ofSeconds(2);
+
+    /** What the discovery told, in order: "found 3", "silent 3", "again 3", "ended 3". */
+    private final List<String> told = new CopyOnWriteArrayList<>();
+
+    @Test
+    void aGeneratorWhoseProducerFellSilentIsNoLongerProbedAndOneSilentBeforeTheStartIsPassedOver(
+            @RealServer("kafka") RunningServer kafka) throws Exception {
+        String topic = "discovery-" + UUID.randomUUID();
+        long nowMs = System.currentTimeMillis();
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+            // before the evaluation: 1 was killed a minute ago, 2 ended, 3 runs (its last heartbeat a second ago)
+            send(producer, topic, running(1), nowMs - 60_000);
+            send(producer, topic, running(2), nowMs - 60_000);
+            send(producer, topic, running(2).finished(500), nowMs - 50_000);
+            send(producer, topic, running(3), nowMs - 1_000);
+            producer.flush();
+
+            try (GeneratorDiscovery discovery = discovery(kafka, topic)) {
+                await().atMost(Duration.ofSeconds(20)).until(() -> told.contains("found 3"));
+                // 3 is not announced again: its producer is gone
+                await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("silent 3"));
+                assertThat(told).as("1 and 2 were over before the evaluation").containsExactly("found 3", "silent 3");
+
+                // 4 keeps its heartbeat for three times the silence; 3 speaks again, then ends
+                long startMs = System.currentTimeMillis();
+                while (System.currentTimeMillis() - startMs < 3 * SILENT_AFTER.toMillis()) {
+                    send(producer, topic, running(4), System.currentTimeMillis());
+                    Thread.sleep(SILENT_AFTER.toMillis() / 4);
+                }
+                send(producer, topic, running(3), System.currentTimeMillis());
+                send(producer, topic, running(3).finished(900), System.currentTimeMillis());
+                send(producer, topic, running(4).finished(700), System.currentTimeMillis());
+                producer.flush();
+                await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("ended 4"));
+
+                assertThat(told).containsExactly("found 3", "silent 3", "found 4", "again 3", "ended 3", "ended 4");
+                assertThat(discovery.generators()).containsOnlyKeys(3L, 4L);
+                assertThat(discovery.generators().get(3L).producedEvents()).isEqualTo(900);
+            }
+        }
+    }
+
+    private GeneratorDiscovery discovery(RunningServer kafka, String topic) {
+        return new GeneratorDiscovery(
+                kafka.address(), Map.of(), topic, "here", null, SILENT_AFTER, new GeneratorDiscovery.Listener() {
+                    @Override
+                    public void found(GeneratorAnnouncement generator) {
+                        told.add("found " + generator.generatorId());
+                    }
+
+                    @Override
+                    public void heardAgain(GeneratorAnnouncement generator) {
+                        told.add("again " + generator.generatorId());
+                    }
+
+                    @Override
+                    public void ended(GeneratorAnnouncement generator) {
+                        told.add("ended " + generator.generatorId());
+                    }
+
+                    @Override
+                    public void silent(GeneratorAnnouncement generator) {
+                        told.add("silent " + generator.generatorId());
+                    }
+                });
+    }
+
+    private static GeneratorAnnouncement running(long generatorId) {
+        return new GeneratorAnnouncement(generatorId, "events", "here", "run-" + generatorId, 1_000_000L, null);
+    }
+
+    private static void send(
+            KafkaProducer<byte[], byte[]> producer, String topic, GeneratorAnnouncement announcement, long atMs) {
+        producer.send(new ProducerRecord<>(topic, 0, atMs, announcement.key(), announcement.toJson()));
+    }
+
+    private static KafkaProducer<byte[], byte[]> producer(RunningServer kafka) {
+        return new KafkaProducer<>(
+                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()),
+                new ByteArraySerializer(),
+                new ByteArraySerializer());
+    }
+}
