@@ -154,6 +154,9 @@ public final class Engine {
         }
         result = plan.steps().conclude(result).finished(Instant.now(), !stop.get());
         write();
+        if (stop.get()) { // said now: once the shutdown hook is released, the JVM exits, cutting what follows
+            status.note(ShutdownGuard.stoppedNote(result, plan.resultFile()));
+        }
         return result;
     }
 

@@ -1,5 +1,7 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.result.RunResult;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +35,17 @@ final class ShutdownGuard implements AutoCloseable {
         ShutdownGuard guard = new ShutdownGuard(stop, maxWait);
         Runtime.getRuntime().addShutdownHook(guard.hook);
         return guard;
+    }
+
+    /**
+     * What a run stopped early says, before its guard is closed: a Ctrl-C's JVM exits as soon as the hook returns, and
+     * the command's own table and lines after the run may not make it out.
+     */
+    static String stoppedNote(RunResult result, Path resultFile) {
+        int steps = result.steps().size();
+        String finished = steps == 0 ? "before a step finished" : "after " + steps + (steps == 1 ? " step" : " steps");
+        return "stopped (Ctrl-C or SIGTERM) " + finished
+                + (resultFile == null ? "" : "; result (complete: false): " + resultFile.toAbsolutePath());
     }
 
     @Override
