@@ -92,6 +92,11 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         Response created = http.send(deadline, "PUT", "/" + index, body, JSON_TYPE, what);
         if (created.isSuccess()) {
             LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
+        } else if (!isJson(created)) {
+            // Elasticsearch and OpenSearch answer in JSON, errors too: another server listens on that port
+            throw errors.failed(
+                    what,
+                    created.describe() + " (not an answer of " + flavour.kind() + ": is --target-url its HTTP port?)");
         } else if (!"resource_already_exists_exception".equals(errorType(created))) {
             // Someone else created it between the two requests; anything else is a real failure.
             throw errors.failed(what, created.describe());
@@ -377,6 +382,15 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
     }
 
     /** The {@code error.type} of an error response, or null. */
+    private static boolean isJson(Response response) {
+        try {
+            JSON.readTree(response.body());
+            return response.body().length > 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     private static String errorType(Response response) {
         try {
             JsonNode type = JSON.readTree(response.body()).path("error").path("type");
