@@ -107,12 +107,17 @@ public final class Sustained {
                 line.append(": ").append(String.join("; ", why));
             }
         }
-        if (step.events() != null && step.events().landed() != null) {
+        StepResult.EventCounts events = step.events();
+        if (events != null && events.landed() != null && events.ids() != null) {
+            // workload dml: the audit counts _ids in their final state, not events (an update lands on its _id)
             line.append(String.format(
                     Locale.ROOT,
-                    "; %,d of %,d events landed",
-                    step.events().landed(),
-                    step.events().produced()));
+                    "; %,d of %,d _ids landed as last written (%,d events)",
+                    events.landed(),
+                    events.ids(),
+                    events.produced()));
+        } else if (events != null && events.landed() != null) {
+            line.append(String.format(Locale.ROOT, "; %,d of %,d events landed", events.landed(), events.produced()));
         }
         return Optional.of(line.toString());
     }

@@ -112,6 +112,16 @@ class SustainedTest {
                 .as("the producer behind its schedule is a reason too")
                 .hasValue("NOT sustained: the producer fell 30,000 events behind its schedule");
 
+        StepResult dml = StepResult.builder()
+                .rate(rate(800.0, 800.0))
+                .events(new EventCounts(10_400, 8_181L, 0L, 0L, 0L, true, 8_181L, 0L, 0L, null))
+                .sustained(true)
+                .build();
+        assertThat(Sustained.describe(dml))
+                .as(
+                        "workload dml audits _ids: 10,400 events wrote 8,181 _ids, none lost (it said '8,181 of 10,400 events')")
+                .hasValue("sustained: 800 events/s; 8,181 of 8,181 _ids landed as last written (10,400 events)");
+
         assertThat(Sustained.describe(
                         StepResult.builder().rate(rate(null, 10.0)).build()))
                 .as("a step without a verdict (e.g. evaluate alone)")
