@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
@@ -112,16 +113,34 @@ final class ResultTable {
             if (repetitions == null || repetitions.scores().get(Metrics.DATA) == null) {
                 continue;
             }
-            StepRepetitions.MetricScores data = repetitions.scores().get(Metrics.DATA);
-            out.printf(
-                    Locale.ROOT,
-                    "step %d: %d forks x %d iterations; data score p50 %s, p99 %s ms (99.9 %% error across forks)%n",
-                    i + 1,
-                    repetitions.forks(),
-                    repetitions.iterations(),
-                    score(data.p50()),
-                    score(data.p99()));
+            out.println(scoreLine(i + 1, repetitions));
         }
+    }
+
+    /** One step's line of {@link #scores}; a second line says why when the error is wider than the score itself. */
+    static String scoreLine(int stepNumber, StepRepetitions repetitions) {
+        StepRepetitions.MetricScores data = repetitions.scores().get(Metrics.DATA);
+        String line = String.format(
+                Locale.ROOT,
+                "step %d: %d forks x %d iterations; data score p50 %s, p99 %s ms (99.9 %% error across forks)",
+                stepNumber,
+                repetitions.forks(),
+                repetitions.iterations(),
+                score(data.p50()),
+                score(data.p99()));
+        if (widerThanScore(data.p50()) || widerThanScore(data.p99())) {
+            line += String.format(
+                    Locale.ROOT,
+                    "%n  (the error is wider than the score: with %d forks the interval reaches %,.1f standard errors"
+                            + " each side; more --forks narrow it)",
+                    repetitions.forks(),
+                    ForkStatistics.tQuantile(repetitions.forks()));
+        }
+        return line;
+    }
+
+    private static boolean widerThanScore(StepRepetitions.Score score) {
+        return score.scoreError() != null && score.scoreError() > score.score();
     }
 
     private static String score(StepRepetitions.Score score) {

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ForkStatistics;
+import io.rtbench.core.result.StepRepetitions;
+import io.rtbench.core.result.StepRepetitions.MetricScores;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
@@ -42,6 +45,30 @@ class ResultTableTest {
                 .isEqualTo("NO");
         assertThat(ResultTable.sustained(step(null, null))).isEqualTo("-");
         assertThat(ResultTable.sustained(step(true, null))).isEqualTo("yes");
+    }
+
+    private static StepRepetitions repeated(Double... perForkP50Ms) {
+        List<Double> p50s = List.of(perForkP50Ms);
+        List<Double> p99s = p50s.stream().map(p50 -> 2 * p50).toList();
+        return new StepRepetitions(
+                p50s.size(),
+                2,
+                0,
+                5.0,
+                Map.of(Metrics.DATA, new MetricScores(ForkStatistics.score(p50s), ForkStatistics.score(p99s))),
+                List.of());
+    }
+
+    @Test
+    void anErrorWiderThanTheScoreIsExplainedByTheNumberOfForks() {
+        // a real run's forks: data p50 24.09 ± 4,313.73 ms with 2 forks
+        assertThat(ResultTable.scoreLine(1, repeated(17.3, 30.9)))
+                .startsWith("step 1: 2 forks x 2 iterations; data score p50 24.10 ± ")
+                .endsWith("(the error is wider than the score: with 2 forks the interval reaches 636.6 standard"
+                        + " errors each side; more --forks narrow it)");
+        assertThat(ResultTable.scoreLine(2, repeated(24.0, 25.0, 24.5, 24.2, 24.8)))
+                .isEqualTo("step 2: 5 forks x 2 iterations; data score p50 24.50 ± 1.59, p99 49.00 ± 3.18 ms (99.9 %"
+                        + " error across forks)");
     }
 
     private static StepResult probed(long samples) {

@@ -38,8 +38,15 @@ public final class ForkStatistics {
 
     /** The half-width of the two-sided {@link #CONFIDENCE} Student-t interval of a mean of {@code n} samples. */
     static double halfWidth(double standardDeviation, int n) {
-        double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
-        return t * standardDeviation / Math.sqrt(n);
+        return tQuantile(n) * standardDeviation / Math.sqrt(n);
+    }
+
+    /**
+     * How many standard errors the {@link #CONFIDENCE} interval of a mean of {@code n ≥ 2} samples reaches each side:
+     * 636.6 for 2, 31.6 for 3, 8.6 for 5.
+     */
+    public static double tQuantile(int n) {
+        return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
     }
 
     /** What a comparison of two runs' per-fork values says about the contender. */
