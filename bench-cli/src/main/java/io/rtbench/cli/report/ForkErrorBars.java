@@ -1,6 +1,7 @@
 package io.rtbench.cli.report;
 
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Score;
 import java.util.Comparator;
@@ -64,6 +65,13 @@ final class ForkErrorBars {
         if (points.isEmpty()) {
             return Figure.missing(title, "no step was measured in two or more forks (--forks)");
         }
+        String note = points.stream()
+                .filter(step -> score(step, "p50").errorWiderThanScore()
+                        || score(step, "p99").errorWiderThanScore())
+                .findFirst()
+                .map(step -> "Some bars are wider than the scores they mark: "
+                        + ForkStatistics.wideErrorNote(step.step().repetitions().forks()) + ".")
+                .orElse(null);
         XYChart chart = ChartImages.lineChart(ReportCharts.RATE_AXIS, "data latency score (ms)", 8);
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         double[] x = ReportCharts.achievedRates(points);
@@ -74,6 +82,6 @@ final class ForkErrorBars {
                 series.setMarker(SeriesMarkers.CIRCLE);
             }
         }
-        return ChartImages.figure(title, chart, null);
+        return ChartImages.figure(title, chart, note);
     }
 }

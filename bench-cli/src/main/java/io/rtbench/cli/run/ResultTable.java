@@ -128,19 +128,11 @@ final class ResultTable {
                 repetitions.iterations(),
                 score(data.p50()),
                 score(data.p99()));
-        if (widerThanScore(data.p50()) || widerThanScore(data.p99())) {
-            line += String.format(
-                    Locale.ROOT,
-                    "%n  (the error is wider than the score: with %d forks the interval reaches %,.1f standard errors"
-                            + " each side; more --forks narrow it)",
-                    repetitions.forks(),
-                    ForkStatistics.tQuantile(repetitions.forks()));
+        if (data.p50().errorWiderThanScore() || data.p99().errorWiderThanScore()) {
+            line += System.lineSeparator() + "  (the error is wider than the score: "
+                    + ForkStatistics.wideErrorNote(repetitions.forks()) + ")";
         }
         return line;
-    }
-
-    private static boolean widerThanScore(StepRepetitions.Score score) {
-        return score.scoreError() != null && score.scoreError() > score.score();
     }
 
     private static String score(StepRepetitions.Score score) {

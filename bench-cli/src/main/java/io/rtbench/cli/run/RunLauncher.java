@@ -80,7 +80,7 @@ final class RunLauncher {
         if (spec.mixed() == null) {
             return Optional.empty();
         }
-        Duration step = spec.warmup().plus(spec.duration());
+        Duration step = spec.warmup().plus(spec.repetitions().measuredLength(spec.duration()));
         Duration readAge = spec.mixed().readAge();
         if (readAge.compareTo(step) <= 0) {
             return Optional.empty();

@@ -49,7 +49,10 @@ final class RunSettings {
         more.put("rates", spec.rates().stream().map(Object::toString).toList());
         more.put("batchSizes", spec.batchSizes());
         more.put("warmup", Durations.format(spec.warmup()));
-        more.put("duration", Durations.format(spec.duration()));
+        if (!spec.repetitions().repeated() || spec.repetitions().iterationTime() == null) {
+            // with --iteration-time the windows make the measured phase, and --duration plays no part
+            more.put("duration", Durations.format(spec.duration()));
+        }
         more.put("probeInterval", Durations.format(spec.probeInterval()));
         more.put("probeTimeout", Durations.format(spec.probeTimeout()));
         more.put("collection", spec.collection());

@@ -34,6 +34,24 @@ class ForkErrorBarsTest {
     }
 
     @Test
+    void barsWiderThanTheirScoresAreExplainedByTheNumberOfForks() throws Exception {
+        // two forks 17 and 31 ms apart: the interval reaches 636.6 standard errors, thousands of ms below zero
+        Path file = RepeatedResults.write(dir, "two-forks.json", 17.3, 30.9);
+        List<ReportedRun> runs = new ResultLoader().load(List.of(file));
+
+        Figure figure = ForkErrorBars.chart(runs.get(0));
+
+        assertThat(figure.drawn()).isTrue();
+        assertThat(figure.note())
+                .isEqualTo("Some bars are wider than the scores they mark: with 2 forks the interval reaches 636.6"
+                        + " standard errors each side; more --forks narrow it.");
+        Path three = RepeatedResults.write(dir, "three-forks.json", 50.2, 49.9, 50.4);
+        assertThat(ForkErrorBars.chart(new ResultLoader().load(List.of(three)).get(0))
+                        .note())
+                .isNull();
+    }
+
+    @Test
     void aRunWithoutForksHasNoSuchChart() {
         Path file = Fixtures.copy(Fixtures.OPENSEARCH, dir);
         List<ReportedRun> runs = new ResultLoader().load(List.of(file));

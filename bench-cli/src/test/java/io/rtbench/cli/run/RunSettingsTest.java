@@ -64,4 +64,24 @@ class RunSettingsTest {
         builder.readAge = null;
         assertThat(RunLauncher.readAgeNote(builder.build("unused.json"))).isEmpty();
     }
+
+    @Test
+    void withAnIterationTimeTheScenarioLeavesOutTheDurationItDidNotUse() {
+        RunSpecBuilder builder = new RunSpecBuilder();
+        builder.target = "clickhouse";
+        builder.forks = 2;
+        builder.iterations = 2;
+        builder.iterationTime = "5s";
+
+        // a real run's report listed "duration=1m" (the default) for windows of 2 x 5 s
+        assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
+                .doesNotContainKey("duration")
+                .containsEntry("iterationTime", "5s");
+        builder.iterationTime = null;
+        builder.duration = "20s";
+        assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
+                .as("without --iteration-time each window lasts --duration")
+                .containsEntry("duration", "20s")
+                .containsEntry("iterationTime", "20s");
+    }
 }

@@ -2,6 +2,7 @@ package io.rtbench.core.result;
 
 import io.rtbench.core.result.StepRepetitions.Score;
 import java.util.List;
+import java.util.Locale;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
 import org.apache.commons.math3.stat.inference.TTest;
@@ -47,6 +48,18 @@ public final class ForkStatistics {
      */
     public static double tQuantile(int n) {
         return new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    }
+
+    /**
+     * Why a score's error can be wider than the score, for a run's table and report: {@code with 2 forks the interval
+     * reaches 636.6 standard errors each side; more --forks narrow it}.
+     */
+    public static String wideErrorNote(int forks) {
+        return String.format(
+                Locale.ROOT,
+                "with %d forks the interval reaches %,.1f standard errors each side; more --forks narrow it",
+                forks,
+                tQuantile(forks));
     }
 
     /** What a comparison of two runs' per-fork values says about the contender. */

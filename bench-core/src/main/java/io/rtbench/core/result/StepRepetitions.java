@@ -1,5 +1,6 @@
 package io.rtbench.core.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
 import java.util.List;
@@ -48,6 +49,12 @@ public record StepRepetitions(
         public Score {
             scoreConfidence = scoreConfidence == null ? null : List.copyOf(scoreConfidence);
             perFork = List.copyOf(perFork);
+        }
+
+        /** Whether the interval reaches below zero: too few forks for their spread ({@link ForkStatistics#wideErrorNote}). */
+        @JsonIgnore
+        public boolean errorWiderThanScore() {
+            return scoreError != null && scoreError > score;
         }
     }
 
