@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -214,7 +215,8 @@ final class RunTables {
             run.steps().forEach(step -> stepRow(out, step));
             out.append("</table>\n");
             unsustained(out, run.steps());
-            beforeVisible(out, run.steps());
+            stepNotes(out, run.steps(), Verdicts::probesBeforeVisible);
+            stepNotes(out, run.steps(), Verdicts::dmlCounts);
             extras(out, run.result());
         }
     }
@@ -280,10 +282,14 @@ final class RunTables {
         }
     }
 
-    /** Steps whose probes found nothing visible for a while, in the words of the table a run prints. */
-    private static void beforeVisible(StringBuilder out, List<ReportedStep> steps) {
+    /**
+     * A note under the table for each step {@code note} has something to say about, in the words of the table a run
+     * prints (e.g. probes that found nothing visible for a while).
+     */
+    private static void stepNotes(
+            StringBuilder out, List<ReportedStep> steps, Function<StepResult, Optional<String>> note) {
         for (ReportedStep step : steps) {
-            Verdicts.probesBeforeVisible(step.step())
+            note.apply(step.step())
                     .ifPresent(line -> out.append("<p class=\"note\">")
                             .append(escape(step.label() + ": " + line))
                             .append("</p>\n"));

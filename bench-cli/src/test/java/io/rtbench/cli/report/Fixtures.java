@@ -21,6 +21,8 @@ final class Fixtures {
     static final String CLICKHOUSE = "clickhouse-interrupted.json";
     /** {@code rtbench dml} against ClickHouse 18.16.1 (2026-11-27): statements only, no data latency. */
     static final String STATEMENTS = "dml-statements.json";
+    /** {@code rtbench run --workload dml --updates 20% --deletes 5%} into ClickHouse 18.16.1 (2026-11-27). */
+    static final String DML_PIPELINE = "dml-pipeline.json";
 
     private Fixtures() {}
 

@@ -192,6 +192,20 @@ class HtmlReportTest {
     }
 
     @Test
+    void aDmlRunSaysThatLandedCountsIdsNotEvents() throws IOException {
+        Path html = dir.resolve("dml.html");
+
+        Reports.write(new ReportRequest(List.of(Fixtures.copy(Fixtures.DML_PIPELINE, dir)), html, null), CLOCK);
+
+        // the table's row reads "produced 10,400 landed 8,181 lost 0": the note says why no event is missing
+        assertThat(Files.readString(html))
+                .contains("#1 1 MB/s: workload dml: landed counts _ids as last written, 8,181 of 8,181; produced"
+                        + " counts events, 8,181 inserts, 1,783 updates and 436 deletes; stale 0, resurrected 0");
+        Reports.write(new ReportRequest(List.of(opensearch), html, null), CLOCK);
+        assertThat(Files.readString(html)).doesNotContain("workload dml:");
+    }
+
+    @Test
     void aSingleRunGetsOneSeriesPerBatchSizeAndNoComparisonNotes() throws IOException {
         Path html = dir.resolve("single.html");
 
