@@ -154,6 +154,8 @@ class BadInputIT {
         cases.add(usage("peak --precision 2", "--precision"));
         cases.add(usage("peak --start-rate 1MB --increment 500/s", "--increment"));
         cases.add(usage("peak --start-rate 0", "--start-rate: '0' is not a rate"));
+        // peak chooses its rates: a --rates given was ignored without a word
+        cases.add(usage("peak --rates 2MB", "peak chooses its own rates: give --start-rate"));
         cases.add(usage("calibrate --visibility-delay -1s", "--visibility-delay"));
         cases.add(usage("calibrate --visibility-delay 100ms --jitter 300ms", "--jitter"));
         cases.add(usage("calibrate --pipeline kafka-connect", "--pipeline"));

@@ -81,6 +81,13 @@ public final class PeakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        for (String rates : List.of("--rates", "--rate")) {
+            if (Given.of(spec).text(rates) != null) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "peak chooses its own rates: give --start-rate (and --growth or --increment), not " + rates);
+            }
+        }
         Rate start;
         try {
             start = Rate.parse(startRate); // here, so that the error names the flag the user gave (not --rates)
