@@ -156,6 +156,15 @@ class BadInputIT {
         cases.add(usage("peak --start-rate 0", "--start-rate: '0' is not a rate"));
         // peak chooses its rates: a --rates given was ignored without a word
         cases.add(usage("peak --rates 2MB", "peak chooses its own rates: give --start-rate"));
+        // a dml option with another workload changed nothing, without a word (the read options were refused already)
+        cases.add(
+                usage("run --updates 10%", "--updates is an option of --workload dml; this run's workload is ingest"));
+        cases.add(usage(
+                "produce --destination null --deletes 2%",
+                "--deletes is an option of --workload dml; this run's workload is ingest"));
+        cases.add(usage(
+                "calibrate --update-mode patch",
+                "--update-mode is an option of --workload dml; this run's workload is ingest"));
         cases.add(usage("calibrate --visibility-delay -1s", "--visibility-delay"));
         cases.add(usage("calibrate --visibility-delay 100ms --jitter 300ms", "--jitter"));
         cases.add(usage("calibrate --pipeline kafka-connect", "--pipeline"));

@@ -3,8 +3,12 @@ package io.rtbench.cli.support;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.time.Durations;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * What the generators emit (docs/GUIDE.md, "Updates and deletes"): inserts only ({@code ingest}), or inserts, updates
@@ -12,6 +16,10 @@ import picocli.CommandLine.Option;
  * load"; see {@link MixedOptions}). A picocli mixin of {@code produce} and the pipeline commands.
  */
 public final class WorkloadOptions {
+
+    /** The command this mixin is part of: what its user typed, as opposed to the defaults shown in its help. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Option(
             names = "--workload",
@@ -80,20 +88,25 @@ public final class WorkloadOptions {
         return workload;
     }
 
+    /** The dml flags return what the user gave, null when not given: {@link #resolve} applies the defaults. */
     public String updates() {
-        return updates;
+        return given("--updates", updates);
     }
 
     public String deletes() {
-        return deletes;
+        return given("--deletes", deletes);
     }
 
     public String updateMode() {
-        return updateMode;
+        return given("--update-mode", updateMode);
     }
 
     public String minRowAge() {
-        return minRowAge;
+        return given("--min-row-age", minRowAge);
+    }
+
+    private String given(String option, String value) {
+        return command == null || Given.of(command).text(option) != null ? value : null;
     }
 
     /** The flags of workload {@code mixed} as given (null: not given). */
@@ -102,13 +115,25 @@ public final class WorkloadOptions {
     }
 
     /**
-     * The settings of workload {@code dml}, or null for {@code ingest}; {@link IllegalArgumentException} naming the
-     * option for a value that cannot be parsed.
+     * The settings of workload {@code dml}, or null for {@code ingest} and {@code mixed}; {@link
+     * IllegalArgumentException} naming the option for a value that cannot be parsed, and for a dml option given with
+     * another workload (it would change nothing).
      */
     public static DmlSettings resolve(
             String workload, String updates, String deletes, String updateMode, String minRowAge) {
         String kind = workload == null ? Defaults.WORKLOAD : workload.trim().toLowerCase(Locale.ROOT);
         if (kind.equals("ingest") || kind.equals("mixed")) {
+            Map<String, String> dmlOnly = new LinkedHashMap<>();
+            dmlOnly.put("--updates", updates);
+            dmlOnly.put("--deletes", deletes);
+            dmlOnly.put("--update-mode", updateMode);
+            dmlOnly.put("--min-row-age", minRowAge);
+            dmlOnly.forEach((flag, value) -> {
+                if (value != null) {
+                    throw new IllegalArgumentException(
+                            flag + " is an option of --workload dml; this run's workload is " + kind);
+                }
+            });
             return null;
         }
         if (!kind.equals("dml")) {
