@@ -156,6 +156,14 @@ class BadInputIT {
         cases.add(usage("peak --start-rate 0", "--start-rate: '0' is not a rate"));
         // peak chooses its rates: a --rates given was ignored without a word
         cases.add(usage("peak --rates 2MB", "peak chooses its own rates: give --start-rate"));
+        // a driver option the target does not take kept its default without a word on the console
+        cases.add(usage(
+                "run --target clickhouse --target-option shards=2",
+                "targetOptions (--target-option): clickhouse has no option shards; it takes database, kafka.format,"
+                        + " kafka.max.block.size, kafka.num.consumers"));
+        cases.add(usage(
+                "bridge --target null --target-option refresh.interval=1s",
+                "--target-option: null has no option refresh.interval; it takes none"));
         // a dml option with another workload changed nothing, without a word (the read options were refused already)
         cases.add(
                 usage("run --updates 10%", "--updates is an option of --workload dml; this run's workload is ingest"));

@@ -2,6 +2,7 @@ package io.rtbench.cli.support;
 
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
 import java.net.URI;
 import java.nio.file.Path;
@@ -77,7 +78,12 @@ public final class TargetOptions {
 
     /** The target of {@code kind} these options point at; {@link IllegalArgumentException} if they are wrong. */
     public TargetConfig config(String kind, Duration timeout) {
-        Targets.provider(kind.toLowerCase(Locale.ROOT));
+        TargetProvider provider = Targets.provider(kind.toLowerCase(Locale.ROOT));
+        try {
+            Targets.requireOptions(provider, driverOptions());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--target-option: " + e.getMessage(), e);
+        }
         Credentials credentials = credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());

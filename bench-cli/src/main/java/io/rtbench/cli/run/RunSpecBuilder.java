@@ -207,6 +207,10 @@ public final class RunSpecBuilder {
             named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(Path.of(credentialsFile)));
         }
         TargetProvider provider = named("target (--target)", () -> Targets.provider(resolvedTarget));
+        named("targetOptions (--target-option)", () -> {
+            Targets.requireOptions(provider, targetOptions == null ? Map.of() : targetOptions);
+            return null;
+        });
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
         }

@@ -7,6 +7,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Target kind {@code clickhouse}: see {@link ClickHouseTarget} for the table, options and queries, and
@@ -55,6 +56,11 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     @Override
     public Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new ClickHouseUtilisation(config));
+    }
+
+    @Override
+    public Set<String> options() {
+        return ClickHouseTarget.OPTIONS;
     }
 
     @Override

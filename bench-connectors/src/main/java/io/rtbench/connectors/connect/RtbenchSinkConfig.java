@@ -272,6 +272,7 @@ public record RtbenchSinkConfig(
                     credentials,
                     Duration.ofMillis(parsed.getLong(TARGET_TIMEOUT_MS)),
                     options(settings));
+            Targets.requireOptions(Targets.provider(target.kind()), target.options());
         } catch (IllegalArgumentException e) {
             throw new ConfigException("invalid target settings: " + e.getMessage());
         }

@@ -46,6 +46,9 @@ import java.util.Set;
  */
 final class PostgresTarget implements Target, Versioned, Statements, Readable {
 
+    /** The driver options: {@code pool.size}. */
+    static final Set<String> OPTIONS = Set.of("pool.size");
+
     /**
      * The bound of an audit's scan: 10 minutes at 4 MB/s left a 6.4 GB table whose audit query took 3.2 s on a quiet
      * 2-core machine, and more than the default target timeout of 5 s right after the run (docs/TARGETS.md).
@@ -65,7 +68,7 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
 
     PostgresTarget(TargetConfig config) {
         PostgresUrl url = PostgresUrl.parse(config.requireUrl());
-        int poolSize = new DriverOptions(config, Set.of("pool.size")).integer("pool.size", 4, 1);
+        int poolSize = new DriverOptions(config, OPTIONS).integer("pool.size", 4, 1);
         this.table = config.collection();
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal and need no escaping.
         this.quotedTable = '"' + table + '"';

@@ -5,6 +5,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
+import java.util.Set;
 
 /** Target kind {@code postgres}: see {@link PostgresTarget} for the table, options and queries. */
 public final class PostgresTargetProvider implements TargetProvider {
@@ -34,6 +35,11 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new PostgresUtilisation(config));
+    }
+
+    @Override
+    public Set<String> options() {
+        return PostgresTarget.OPTIONS;
     }
 
     @Override

@@ -32,6 +32,9 @@ import java.util.regex.Pattern;
  */
 final class QuestDbTarget implements Target {
 
+    /** The driver options: {@code partition.by}. */
+    static final Set<String> OPTIONS = Set.of("partition.by");
+
     private static final Pattern VERSION = Pattern.compile("QuestDB (\\d[^,\"]*)");
 
     private final String table;
@@ -45,7 +48,7 @@ final class QuestDbTarget implements Target {
     private volatile String version;
 
     QuestDbTarget(TargetConfig config) {
-        DriverOptions options = new DriverOptions(config, Set.of("partition.by"));
+        DriverOptions options = new DriverOptions(config, OPTIONS);
         this.partitionBy = options.oneOf("partition.by", "DAY", "HOUR", "WEEK", "MONTH", "YEAR");
         this.table = config.collection();
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal in SQL and need no

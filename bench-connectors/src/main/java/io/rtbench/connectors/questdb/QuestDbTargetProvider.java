@@ -6,6 +6,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import java.util.Optional;
+import java.util.Set;
 
 /** Target kind {@code questdb}: see {@link QuestDbTarget} for the table, options and queries. */
 public final class QuestDbTargetProvider implements TargetProvider {
@@ -44,6 +45,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
         return Optional.of("questdb has no reads: its table keeps the document as text, with no user_id column, and"
                 + " QuestDB indexes SYMBOL columns only, so every read would scan the table (docs/TARGETS.md); use"
                 + " clickhouse, postgres, elasticsearch or opensearch");
+    }
+
+    @Override
+    public Set<String> options() {
+        return QuestDbTarget.OPTIONS;
     }
 
     @Override

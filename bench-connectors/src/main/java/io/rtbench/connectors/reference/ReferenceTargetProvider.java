@@ -5,6 +5,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.time.EpochClock;
+import java.util.Set;
 
 /**
  * Target kind {@code reference}: the in-memory target of {@code rtbench calibrate} (see {@link ReferenceTarget}). Its
@@ -28,6 +29,11 @@ public final class ReferenceTargetProvider implements TargetProvider {
     @Override
     public Class<? extends Target> targetType() {
         return ReferenceTarget.class;
+    }
+
+    @Override
+    public Set<String> options() {
+        return ReferenceSettings.OPTIONS;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Target kinds {@code elasticsearch} and {@code opensearch}: one driver, {@link SearchEngineTarget} (index layout,
@@ -46,6 +47,11 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     @Override
     public final Optional<UtilisationSource> utilisation(TargetConfig config) {
         return Optional.of(new SearchEngineUtilisation(config));
+    }
+
+    @Override
+    public Set<String> options() {
+        return IndexSettings.OPTIONS;
     }
 
     @Override

@@ -129,6 +129,15 @@ class RtbenchSinkConfigTest {
     }
 
     @Test
+    void anOptionTheDriverDoesNotTakeIsRefused() {
+        // a misspelt option (OpenSearch's own setting name) kept the driver's default, said only in the worker's log
+        assertThatThrownBy(() -> RtbenchSinkConfig.parse(settings("target.option.number_of_shards", "1"), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessage("invalid target settings: opensearch has no option number_of_shards; it takes"
+                        + " generator_identifier.type, refresh.interval, replicas, shards");
+    }
+
+    @Test
     void aMissingCredentialsFileIsNamed() {
         assertThatThrownBy(() -> RtbenchSinkConfig.parse(
                         settings(
@@ -224,7 +233,7 @@ class RtbenchSinkConfigTest {
                 "events_2",
                 new Credentials("bench", "s3cret", null),
                 Duration.ofSeconds(7),
-                Map.of("engine", "ReplacingMergeTree"));
+                Map.of("database", "bench_db"));
 
         Map<String, String> connector = RtbenchSinkConfig.connectorConfig("rtbench.events", target);
 
@@ -241,7 +250,7 @@ class RtbenchSinkConfigTest {
                         "events_2",
                         Credentials.NONE,
                         Duration.ofSeconds(7),
-                        Map.of("engine", "ReplacingMergeTree")));
+                        Map.of("database", "bench_db")));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.rtbench.core.target;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A target driver: creates {@link Target}s of one kind and says what the rest of rtbench needs to know about it.
@@ -25,6 +26,15 @@ public interface TargetProvider {
      */
     default Optional<String> server() {
         return Optional.empty();
+    }
+
+    /**
+     * The driver options ({@code --target-option NAME=VALUE}) the target takes, e.g. {@code shards}; none by default.
+     * Any other name is a usage error before a run starts ({@link Targets#requireOptions}): a misspelt option would
+     * otherwise keep its default without a word.
+     */
+    default Set<String> options() {
+        return Set.of();
     }
 
     /**

@@ -3,7 +3,9 @@ package io.rtbench.core.target;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** Finds target drivers on the class path (see {@link TargetProvider}). */
 public final class Targets {
@@ -26,6 +28,22 @@ public final class Targets {
             throw new IllegalArgumentException(unknown(kind));
         }
         return provider;
+    }
+
+    /**
+     * {@link IllegalArgumentException} naming the option and those the kind takes when {@code options} holds one the
+     * target does not take ({@link TargetProvider#options()}).
+     */
+    public static void requireOptions(TargetProvider provider, Map<String, String> options) {
+        Set<String> taken = provider.options();
+        for (String name : new TreeSet<>(options.keySet())) {
+            if (!taken.contains(name) && !TargetConfig.COMMON_OPTIONS.contains(name)) {
+                throw new IllegalArgumentException(provider.kind() + " has no option " + name
+                        + (taken.isEmpty()
+                                ? "; it takes none"
+                                : "; it takes " + String.join(", ", new TreeSet<>(taken))));
+            }
+        }
     }
 
     /** The installed providers by kind, sorted by name. */
