@@ -164,6 +164,8 @@ class BadInputIT {
         cases.add(usage(
                 "bridge --target null --target-option refresh.interval=1s",
                 "--target-option: null has no option refresh.interval; it takes none"));
+        // was said after "preparing the clickhouse target", once the servers had started
+        cases.add(usage("run --target clickhouse --doc-size 100", "--doc-size must be between 1226 and 1000000 bytes"));
         // a dml option with another workload changed nothing, without a word (the read options were refused already)
         cases.add(
                 usage("run --updates 10%", "--updates is an option of --workload dml; this run's workload is ingest"));

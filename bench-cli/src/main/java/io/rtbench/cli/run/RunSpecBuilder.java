@@ -15,6 +15,7 @@ import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
@@ -246,7 +247,7 @@ public final class RunSpecBuilder {
                 resolvedRates,
                 resolvedBatches,
                 positive("generators (--generators)", or(generators, Integer.parseInt(Defaults.GENERATORS))),
-                positive("docSize (--doc-size)", or(docSize, Integer.parseInt(Defaults.DOC_SIZE))),
+                docSize(or(docSize, Integer.parseInt(Defaults.DOC_SIZE))),
                 or(seed, Long.parseLong(Defaults.SEED)),
                 notNegative("prefill (--prefill)", or(prefill, Long.parseLong(Defaults.PREFILL))),
                 duration("warmup (--warmup)", or(warmup, Defaults.WARMUP), true),
@@ -339,6 +340,12 @@ public final class RunSpecBuilder {
 
     private static <T> T or(T value, T fallback) {
         return value != null ? value : fallback;
+    }
+
+    /** The generator's own bounds, checked before any server starts (it was said after Kafka and the target). */
+    private static int docSize(int bytes) {
+        new GeneratorSettings(0, bytes);
+        return bytes;
     }
 
     private static int positive(String name, int value) {
