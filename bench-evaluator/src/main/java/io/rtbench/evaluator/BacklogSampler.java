@@ -63,6 +63,20 @@ public final class BacklogSampler implements AutoCloseable {
         return lag;
     }
 
+    /**
+     * Whether the group has committed an offset on any partition of the topic: a sink's group that has not (a
+     * misspelt {@code --sink-group}, or a sink that never ran) has the whole topic as its backlog.
+     */
+    public boolean hasCommitted() throws Exception {
+        return admin
+                .listConsumerGroupOffsets(groupId)
+                .partitionsToOffsetAndMetadata()
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .keySet()
+                .stream()
+                .anyMatch(partition -> partition.topic().equals(topic));
+    }
+
     private Map<TopicPartition, Long> offsets(List<TopicPartition> partitions, OffsetSpec spec) throws Exception {
         Map<TopicPartition, OffsetSpec> request = partitions.stream().collect(Collectors.toMap(p -> p, p -> spec));
         Map<TopicPartition, ListOffsetsResultInfo> result =

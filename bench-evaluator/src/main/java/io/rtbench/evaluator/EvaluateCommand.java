@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -195,15 +196,14 @@ public final class EvaluateCommand implements Callable<Integer> {
                             }
                         }));
         if (settings.sinkGroup() != null) {
-            run.add(new BacklogStage(
-                    new BacklogSampler(
-                            settings.bootstrapServers(),
-                            settings.kafkaConfig(),
-                            settings.sinkGroup(),
-                            settings.eventsTopic(),
-                            Duration.ofSeconds(5)),
-                    Duration.ZERO,
-                    probe.metrics()));
+            BacklogSampler backlog = new BacklogSampler(
+                    settings.bootstrapServers(),
+                    settings.kafkaConfig(),
+                    settings.sinkGroup(),
+                    settings.eventsTopic(),
+                    Duration.ofSeconds(5));
+            run.add(new BacklogStage(backlog, Duration.ZERO, probe.metrics()));
+            noCommitNote(backlog, settings.sinkGroup(), settings.eventsTopic()).ifPresent(run::note);
         }
         run.add(new AuditStage(
                 probe.target(),
@@ -215,6 +215,26 @@ public final class EvaluateCommand implements Callable<Integer> {
                 probe.metrics(),
                 discovery == null ? () -> Double.NaN : discovery::producingSec,
                 run::progress));
+    }
+
+    /**
+     * A {@code --sink-group} that has committed nothing on the topic (a misspelt group, or a sink that has not run
+     * yet) has the whole topic as its backlog: said before the figures, not left to the status line's big number.
+     */
+    static Optional<String> noCommitNote(BacklogSampler backlog, String group, String topic) {
+        try {
+            if (backlog.hasCommitted()) {
+                return Optional.empty();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        } catch (Exception e) { // the backlog stage says so itself, once a second
+            return Optional.empty();
+        }
+        return Optional.of("note: consumer group " + group + " has committed no offset on topic " + topic
+                + ", so its backlog counts the topic from its start; check --sink-group"
+                + " (a bridge's group is rtbench-bridge-<target>-<collection>) unless its sink has not started yet");
     }
 
     /** What the user reads when a generator's producer went away without a word (killed, or cut off from Kafka). */

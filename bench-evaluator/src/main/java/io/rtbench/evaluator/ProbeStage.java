@@ -145,7 +145,12 @@ public final class ProbeStage implements Stage {
                     data.getValueAtPercentile(99) / 1e3));
         } else {
             // the phase's last tick covers a fraction of a second: a probe may not have answered within it
-            line.append(dataSeen ? "data: no new sample" : "data: nothing visible yet");
+            line.append(
+                    dataSeen
+                            ? "data: no new sample"
+                            : stepGenerators == null && evaluator.probedGenerators() == 0
+                                    ? "data: no generator to probe yet"
+                                    : "data: nothing visible yet");
         }
         if (evaluator.metrics().probeErrors() > 0) {
             line.append("  probe errors ").append(evaluator.metrics().probeErrors());
