@@ -24,6 +24,7 @@ import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.Verdicts;
 import io.rtbench.core.time.Durations;
 import io.rtbench.core.time.EpochClock;
 import java.io.PrintWriter;
@@ -300,12 +301,8 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     private static void printStep(String ending, StepResult step, PrintWriter out) {
         out.printf(Locale.ROOT, "%s: %.1f s, %d probe errors%n", ending, step.durationSec(), step.probeErrors());
-        if (step.probesBeforeVisible() != null) {
-            out.printf(
-                    Locale.ROOT,
-                    "  %,d probes found no event of their generator visible yet: not samples%n",
-                    step.probesBeforeVisible());
-        }
+        Verdicts.probesBeforeVisible(step, "an evaluation that starts once the sink has caught up has none")
+                .ifPresent(line -> out.println("  " + line));
         for (Map.Entry<String, LatencySummary> metric : step.latencyMs().entrySet()) {
             LatencySummary s = metric.getValue();
             out.printf(

@@ -10,6 +10,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.Verdicts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

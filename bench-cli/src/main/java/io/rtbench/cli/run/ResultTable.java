@@ -1,12 +1,12 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.report.Verdicts;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.Verdicts;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

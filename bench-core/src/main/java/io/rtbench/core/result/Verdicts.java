@@ -1,10 +1,12 @@
-package io.rtbench.cli.report;
+package io.rtbench.core.result;
 
-import io.rtbench.core.result.StepResult;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The words for a step's verdicts, the same in the table a run prints and in the HTML report. */
+/**
+ * The words for a step's verdicts and notes, the same in the table a run prints, in the HTML report and in what {@code
+ * rtbench evaluate} prints.
+ */
 public final class Verdicts {
 
     private Verdicts() {}
@@ -38,6 +40,11 @@ public final class Verdicts {
      * stretch out, and this says how many there were. Empty when there were none.
      */
     public static Optional<String> probesBeforeVisible(StepResult step) {
+        return probesBeforeVisible(step, "a longer --warmup lets the sink catch up first");
+    }
+
+    /** As {@link #probesBeforeVisible(StepResult)}, with another {@code remedy} where there is no warmup. */
+    public static Optional<String> probesBeforeVisible(StepResult step, String remedy) {
         Long probes = step.probesBeforeVisible();
         if (probes == null || probes == 0) {
             return Optional.empty();
@@ -45,10 +52,11 @@ public final class Verdicts {
         return Optional.of(String.format(
                 Locale.ROOT,
                 "%,d %s no event of %s generator visible yet: not samples, so the data latencies leave that stretch"
-                        + " out; a longer --warmup lets the sink catch up first",
+                        + " out; %s",
                 probes,
                 probes == 1 ? "probe found" : "probes found",
-                probes == 1 ? "its" : "their"));
+                probes == 1 ? "its" : "their",
+                remedy));
     }
 
     /**
