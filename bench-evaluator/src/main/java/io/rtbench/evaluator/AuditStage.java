@@ -23,6 +23,9 @@ import java.util.function.Supplier;
  */
 public final class AuditStage implements Stage {
 
+    /** The producers' time is not known here: the step's rate comes from the producer, or is left out. */
+    public static final DoubleSupplier NO_PRODUCING_TIME = () -> Double.NaN;
+
     private final Target target;
     private final Supplier<Map<Long, Long>> produced;
     private final Supplier<Map<Long, Long>> newestEventTimes;
@@ -40,7 +43,8 @@ public final class AuditStage implements Stage {
      * @param newestEventTimes each generator's newest {@code _event_time}, to check that the probe finds it; empty to
      *     skip that check
      * @param producingSec an evaluator on its own: how long the audited generators produced, in seconds (NaN when not
-     *     known); the events landed over it are the step's rate. Null where the producer gives the step its rate
+     *     known); the events landed over it are the step's rate. {@link #NO_PRODUCING_TIME} where the producer gives
+     *     the step its rate, or where no producer's time is known
      * @param progress where to say that the audit waits
      */
     public AuditStage(
@@ -111,7 +115,7 @@ public final class AuditStage implements Stage {
                     : new ChangeAudit((Versioned) target, timeout, quiet).run(histories, failedToProduce.getAsLong());
             step.events(events);
             metrics.audited(events.produced(), events.landed());
-            double seconds = producingSec == null ? Double.NaN : producingSec.getAsDouble();
+            double seconds = producingSec.getAsDouble();
             if (seconds > 0 && step.rate() == null) {
                 step.rate(StepRate.achievedEvents(events.landed() / seconds));
             }

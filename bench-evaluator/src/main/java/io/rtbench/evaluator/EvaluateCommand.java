@@ -214,7 +214,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                 settings.auditTimeout(),
                 AUDIT_QUIET,
                 probe.metrics(),
-                discovery == null ? () -> Double.NaN : discovery::producingSec,
+                discovery == null ? AuditStage.NO_PRODUCING_TIME : discovery::producingSec,
                 run::progress));
     }
 

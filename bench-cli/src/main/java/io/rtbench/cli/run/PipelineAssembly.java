@@ -187,7 +187,7 @@ final class PipelineAssembly implements Engine.Assembly {
                         AUDIT_TIMEOUT,
                         AUDIT_QUIET,
                         metrics,
-                        null,
+                        AuditStage.NO_PRODUCING_TIME,
                         run::progress))
                 : run.add(new AuditStage(
                         auditTarget,
@@ -197,7 +197,7 @@ final class PipelineAssembly implements Engine.Assembly {
                         AUDIT_TIMEOUT,
                         AUDIT_QUIET,
                         metrics,
-                        null,
+                        AuditStage.NO_PRODUCING_TIME,
                         run::progress));
         if (spec.dml() != null) {
             audit.withChanges(producer::changeHistories);
