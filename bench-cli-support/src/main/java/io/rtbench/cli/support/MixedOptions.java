@@ -39,12 +39,7 @@ public record MixedOptions(
             readOnly.put("--read-age", readAge);
             readOnly.put("--read-query", readQuery);
             readOnly.put("--window", window);
-            readOnly.forEach((flag, value) -> {
-                if (value != null) {
-                    throw new IllegalArgumentException(
-                            flag + " is an option of --workload mixed; this run's workload is " + kind);
-                }
-            });
+            WorkloadOptions.requireNoneGiven(readOnly, "mixed", kind);
             return null;
         }
         if (readRate != null && readShare != null) {

@@ -128,12 +128,7 @@ public final class WorkloadOptions {
             dmlOnly.put("--deletes", deletes);
             dmlOnly.put("--update-mode", updateMode);
             dmlOnly.put("--min-row-age", minRowAge);
-            dmlOnly.forEach((flag, value) -> {
-                if (value != null) {
-                    throw new IllegalArgumentException(
-                            flag + " is an option of --workload dml; this run's workload is " + kind);
-                }
-            });
+            requireNoneGiven(dmlOnly, "dml", kind);
             return null;
         }
         if (!kind.equals("dml")) {
@@ -145,6 +140,19 @@ public final class WorkloadOptions {
                 share("deletes (--deletes)", deletes == null ? Defaults.DELETES : deletes),
                 named("updateMode (--update-mode)", updateMode == null ? Defaults.UPDATE_MODE : updateMode),
                 minRowAge == null ? Durations.parse(Defaults.MIN_ROW_AGE) : duration(minRowAge));
+    }
+
+    /**
+     * {@link IllegalArgumentException} for the first of {@code flags} (flag → value as given, null: not given) that
+     * was given although it belongs to workload {@code theirs} and this run's workload is {@code kind}.
+     */
+    static void requireNoneGiven(Map<String, String> flags, String theirs, String kind) {
+        flags.forEach((flag, value) -> {
+            if (value != null) {
+                throw new IllegalArgumentException(
+                        flag + " is an option of --workload " + theirs + "; this run's workload is " + kind);
+            }
+        });
     }
 
     private static double share(String name, String text) {
