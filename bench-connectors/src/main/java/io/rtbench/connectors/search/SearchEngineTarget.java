@@ -92,14 +92,9 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         Response created = http.send(deadline, "PUT", "/" + index, body, JSON_TYPE, what);
         if (created.isSuccess()) {
             LOG.info("{}: created index {} with {}", flavour.kind(), index, settings);
-        } else if (!isJson(created)) {
-            // Elasticsearch and OpenSearch answer in JSON, errors too: another server listens on that port
-            throw errors.failed(
-                    what,
-                    created.describe() + " (not an answer of " + flavour.kind() + ": is --target-url its HTTP port?)");
-        } else if (!"resource_already_exists_exception".equals(errorType(created))) {
+        } else if (!"resource_already_exists_exception".equals(ErrorAnswer.type(created))) {
             // Someone else created it between the two requests; anything else is a real failure.
-            throw errors.failed(what, created.describe());
+            throw requestFailed(what, created);
         }
     }
 
@@ -360,7 +355,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
     }
 
     private TargetException requestFailed(String what, Response response) {
-        String type = errorType(response);
+        String type = ErrorAnswer.type(response);
         if (response.status() == 404 && "index_not_found_exception".equals(type)) {
             return errors.missingCollection(what, "index", index);
         }
@@ -370,6 +365,11 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
                     "the server is overloaded and rejected the request (" + response.describe()
                             + "); lower the rate or give the server more resources");
         }
+        if (!ErrorAnswer.isJson(response)) { // the engines answer in JSON, errors too: another server listens there
+            return errors.failed(
+                    what,
+                    response.describe() + " (not an answer of " + flavour.kind() + ": is --target-url its HTTP port?)");
+        }
         return errors.failed(what, response.describe());
     }
 
@@ -378,25 +378,6 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
             return JSON.readTree(response.body());
         } catch (IOException e) {
             throw errors.failed(what, "unreadable response (" + response.describe() + ")", e);
-        }
-    }
-
-    /** The {@code error.type} of an error response, or null. */
-    private static boolean isJson(Response response) {
-        try {
-            JSON.readTree(response.body());
-            return response.body().length > 0;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static String errorType(Response response) {
-        try {
-            JsonNode type = JSON.readTree(response.body()).path("error").path("type");
-            return type.isTextual() ? type.asText() : null;
-        } catch (IOException e) {
-            return null;
         }
     }
 
