@@ -172,30 +172,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                         settings.anyHost() ? null : RunEnvironment.detect().host(),
                         settings.eventsTopic(),
                         GeneratorAnnouncement.SILENT_AFTER,
-                        new GeneratorDiscovery.Listener() {
-                            @Override
-                            public void found(GeneratorAnnouncement generator) {
-                                probe.probe(generator.generatorId());
-                            }
-
-                            @Override
-                            public void ended(GeneratorAnnouncement generator) {
-                                probe.stopProbing(generator.generatorId());
-                            }
-
-                            @Override
-                            public void silent(GeneratorAnnouncement generator) {
-                                probe.stopProbing(generator.generatorId());
-                                run.note(silenceNote(generator));
-                            }
-
-                            @Override
-                            public void heardAgain(GeneratorAnnouncement generator) {
-                                probe.probe(generator.generatorId());
-                                run.note("generator " + generator.generatorId() + " is announced again after its"
-                                        + " silence: probed again");
-                            }
-                        }));
+                        probing(probe, run)));
         if (settings.sinkGroup() != null) {
             BacklogSampler backlog = new BacklogSampler(
                     settings.bootstrapServers(),
@@ -216,6 +193,34 @@ public final class EvaluateCommand implements Callable<Integer> {
                 probe.metrics(),
                 discovery == null ? AuditStage.NO_PRODUCING_TIME : discovery::producingSec,
                 run::progress));
+    }
+
+    /** What the discovery's findings do: probe a generator while it produces, and say when its producer went silent. */
+    private static GeneratorDiscovery.Listener probing(ProbeStage probe, RunResources run) {
+        return new GeneratorDiscovery.Listener() {
+            @Override
+            public void found(GeneratorAnnouncement generator) {
+                probe.probe(generator.generatorId());
+            }
+
+            @Override
+            public void heardAgain(GeneratorAnnouncement generator) {
+                probe.probe(generator.generatorId());
+                run.note("generator " + generator.generatorId() + " is announced again after its silence: probed"
+                        + " again");
+            }
+
+            @Override
+            public void ended(GeneratorAnnouncement generator) {
+                probe.stopProbing(generator.generatorId());
+            }
+
+            @Override
+            public void silent(GeneratorAnnouncement generator) {
+                probe.stopProbing(generator.generatorId());
+                run.note(silenceNote(generator));
+            }
+        };
     }
 
     /**

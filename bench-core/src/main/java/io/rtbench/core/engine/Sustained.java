@@ -108,16 +108,18 @@ public final class Sustained {
             }
         }
         StepResult.EventCounts events = step.events();
-        if (events != null && events.landed() != null && events.ids() != null) {
+        if (events != null && events.landed() != null) {
             // workload dml: the audit counts _ids in their final state, not events (an update lands on its _id)
-            line.append(String.format(
-                    Locale.ROOT,
-                    "; %,d of %,d _ids landed as last written (%,d events)",
-                    events.landed(),
-                    events.ids(),
-                    events.produced()));
-        } else if (events != null && events.landed() != null) {
-            line.append(String.format(Locale.ROOT, "; %,d of %,d events landed", events.landed(), events.produced()));
+            line.append(
+                    events.ids() != null
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "; %,d of %,d _ids landed as last written (%,d events)",
+                                    events.landed(),
+                                    events.ids(),
+                                    events.produced())
+                            : String.format(
+                                    Locale.ROOT, "; %,d of %,d events landed", events.landed(), events.produced()));
         }
         return Optional.of(line.toString());
     }
