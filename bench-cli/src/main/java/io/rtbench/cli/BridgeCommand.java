@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -133,8 +134,9 @@ final class BridgeCommand implements Callable<Integer> {
                 .getOut()
                 .printf(
                         Locale.ROOT,
-                        "bridge: %,d events written, %,d failed, %,d retries%n",
+                        "bridge: %,d events written%s, %,d failed, %,d retries%n",
                         stats.written(),
+                        writingRate(stats),
                         stats.failed(),
                         stats.retries());
         if (stats.failed() > 0) {
@@ -148,6 +150,22 @@ final class BridgeCommand implements Callable<Integer> {
                     + " from the topic's start)");
         }
         return CommandLines.OK;
+    }
+
+    /**
+     * The rate while writing: the result's rate is over the whole run, and a bridge that drained a backlog and then
+     * waited for more would show its waiting in it.
+     */
+    private static String writingRate(BridgeStats stats) {
+        OptionalDouble seconds = stats.writingSeconds();
+        if (seconds.isEmpty() || seconds.getAsDouble() <= 0) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                " (%,.0f events/s over the %.1f s from the first write's start to the last write's end)",
+                stats.written() / seconds.getAsDouble(),
+                seconds.getAsDouble());
     }
 
     private BridgeSettings settings() {

@@ -3,6 +3,8 @@ package io.rtbench.connectors.bridge;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.metrics.Metrics;
+import java.util.OptionalDouble;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,6 +16,10 @@ public final class BridgeStats {
     private final LongAdder failed = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final AtomicReference<String> lastError = new AtomicReference<>();
+    /** When the first write began and the last one ended (epoch µs), {@link Long#MAX_VALUE}/MIN_VALUE before any. */
+    private final AtomicLong firstWriteStartMicros = new AtomicLong(Long.MAX_VALUE);
+
+    private final AtomicLong lastWriteEndMicros = new AtomicLong(Long.MIN_VALUE);
     private final MetricSet metrics = new MetricSet();
     private final LatencyRecorder kafkaHop = metrics.recorder(Metrics.KAFKA_HOP);
     private final LatencyRecorder sinkWrite = metrics.recorder(Metrics.SINK_WRITE);
@@ -22,8 +28,11 @@ public final class BridgeStats {
         consumed.add(events);
     }
 
-    void written(int events) {
+    /** A write that landed {@code events}, began at {@code startMicros} and ended at {@code endMicros} (epoch µs). */
+    void written(int events, long startMicros, long endMicros) {
         written.add(events);
+        firstWriteStartMicros.accumulateAndGet(startMicros, Math::min);
+        lastWriteEndMicros.accumulateAndGet(endMicros, Math::max);
     }
 
     /** Events the target rejected item by item (they are not retried: the target said no, not "not now"). */
@@ -55,6 +64,17 @@ public final class BridgeStats {
 
     public long written() {
         return written.sum();
+    }
+
+    /**
+     * The seconds from the first write's start to the last write's end, empty before any write. A bridge that drained
+     * a backlog and then waited has a rate over this span that is what it can write, where events over the whole run
+     * would count the waiting too.
+     */
+    public OptionalDouble writingSeconds() {
+        long first = firstWriteStartMicros.get();
+        long last = lastWriteEndMicros.get();
+        return last < first ? OptionalDouble.empty() : OptionalDouble.of((last - first) / 1e6);
     }
 
     public long failed() {

@@ -228,7 +228,8 @@ final class BridgeWorker implements Runnable {
         }
         WriteResult result = done.result();
         stats.sinkWrite().recordMicros(done.writeNanos() / 1_000);
-        stats.written(result.written());
+        long endMicros = clock.epochMicros();
+        stats.written(result.written(), endMicros - done.writeNanos() / 1_000, endMicros);
         if (result.hasFailures()) {
             WriteResult.ItemFailure first = result.failures().get(0);
             LOG.warn(
