@@ -24,9 +24,26 @@ import picocli.CommandLine.Spec;
         defaultValueProvider = Defaults.class,
         showDefaultValues = true,
         sortOptions = false,
+        modelTransformer = PeakCommand.RatesNotOffered.class,
         description =
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
 public final class PeakCommand implements Callable<Integer> {
+
+    /** The run options' {@code --rate} and {@code --rates}, which peak refuses: its rates are its own. */
+    private static final List<String> REFUSED_RATE_OPTIONS = List.of("--rates", "--rate");
+
+    /** Keeps the refused rate options out of {@code peak --help}; they stay parsed, so that giving one is explained. */
+    static final class RatesNotOffered implements CommandLine.IModelTransformer {
+        @Override
+        public CommandLine.Model.CommandSpec transform(CommandLine.Model.CommandSpec command) {
+            for (String name : REFUSED_RATE_OPTIONS) {
+                CommandLine.Model.OptionSpec offered = command.findOption(name);
+                command.remove(offered);
+                command.addOption(offered.toBuilder().hidden(true).build());
+            }
+            return command;
+        }
+    }
 
     private static final String CRITERION = "sustained: backlog slope <= max(5 events/s, 2% of the rate) or within 3"
             + " standard errors of 0, achieved rate >= 98% of the target, producer on schedule, nothing lost";
@@ -81,7 +98,7 @@ public final class PeakCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (String rates : List.of("--rates", "--rate")) {
+        for (String rates : REFUSED_RATE_OPTIONS) {
             if (Given.of(spec).text(rates) != null) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
