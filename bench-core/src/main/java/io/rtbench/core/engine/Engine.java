@@ -178,7 +178,7 @@ public final class Engine {
      */
     private ForkMerge.ForkStep runStep(Step step, int position) {
         stages.forEach(stage -> stage.beginStep(step));
-        String label = (plan.repetitions().forks() > 1 ? "fork " + fork + "  " : "") + step.label();
+        String label = RunResources.forkPrefix(fork, plan.repetitions().forks()) + step.label();
         if (step.index() == 1 && plan.prefillEvents() > 0 && step.rate() != null) {
             prefill(step);
         }

@@ -57,9 +57,17 @@ public final class RunResources implements AutoCloseable {
         listeners.add(listener);
     }
 
-    /** Shows what is being opened ({@code starting Kafka}). */
+    /**
+     * Shows what is being opened ({@code starting Kafka}) or waited for ({@code step 1 … audit: waiting}); for a fork of
+     * a run of several, after the fork's name, as the engine's own lines.
+     */
     public void progress(String what) {
-        status.update(what);
+        status.update(forkPrefix(fork, forks) + what);
+    }
+
+    /** {@code fork 2  } before a fork's status lines in a run of several forks; empty otherwise. */
+    static String forkPrefix(int fork, int forks) {
+        return fork >= 1 && forks > 1 ? "fork " + fork + "  " : "";
     }
 
     /** Something the user should read after the run too (the live status overwrites itself on a terminal). */
