@@ -28,8 +28,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A producer repeats each running generator's announcement every {@link GeneratorAnnouncement#HEARTBEAT}. One that
  * was killed never announces an end, so a generator unannounced for {@code silentAfter} is taken for gone: it is no
- * longer probed (its newest event would only age) and, having no final count, is not audited. One that was already
- * silent when the discovery started is passed over; one that speaks again is probed again.
+ * longer probed (its newest event would only age) and, having no final count, is not audited. The silence is counted
+ * on this host's clock from when an announcement arrived, so a producer host whose clock is off (with {@code
+ * --any-host}) is not taken for silent. Only the history read at the start has no arrival to go by: there the record's
+ * timestamp (the producer's clock) says how long ago it was announced, and a generator passed over as silent for it is
+ * found at its next heartbeat. One that speaks again after its silence is probed again.
  */
 final class GeneratorDiscovery implements AutoCloseable {
 
@@ -41,7 +44,7 @@ final class GeneratorDiscovery implements AutoCloseable {
     private final String eventsTopic;
     private final Duration silentAfter;
     private final Listener listener;
-    /** Each generator of this evaluation: its latest announcement, and when that was sent (ms since the epoch). */
+    /** Each generator of this evaluation: its latest announcement, when it was sent and when it was heard. */
     private final Map<Long, Seen> latest = new ConcurrentHashMap<>();
     /** The generators of this evaluation that went silent without announcing an end. */
     private final Set<Long> silent = ConcurrentHashMap.newKeySet();
@@ -113,7 +116,8 @@ final class GeneratorDiscovery implements AutoCloseable {
                                 .ifPresent(
                                         seen -> history.put(seen.announcement().generatorId(), seen));
                     } else {
-                        announcement(record).ifPresent(this::accept);
+                        long heardAtNanos = System.nanoTime();
+                        announcement(record).ifPresent(seen -> accept(seen.heardAt(heardAtNanos)));
                     }
                 }
                 if (!caughtUp && partitions.stream().allMatch(p -> consumer.position(p) >= historyEnd.get(p))) {
@@ -148,7 +152,7 @@ final class GeneratorDiscovery implements AutoCloseable {
                 || (eventsTopic != null && !eventsTopic.equals(announcement.topic()))) {
             return Optional.empty();
         }
-        return Optional.of(new Seen(announcement, record.timestamp()));
+        return Optional.of(new Seen(announcement, record.timestamp(), 0));
     }
 
     /**
@@ -156,16 +160,18 @@ final class GeneratorDiscovery implements AutoCloseable {
      * producer had gone silent, are not.
      */
     private void admitRunning(Map<Long, Seen> history) {
-        long silentSinceMs = System.currentTimeMillis() - silentAfter.toMillis();
+        long nowMs = System.currentTimeMillis();
+        long nowNanos = System.nanoTime();
         long ended = 0;
         long gone = 0;
         for (Seen seen : history.values()) {
+            long agoMs = Math.max(0, nowMs - seen.announcedAtMs());
             if (seen.announcement().producedEvents() != null) {
                 ended++;
-            } else if (seen.announcedAtMs() < silentSinceMs) {
+            } else if (agoMs > silentAfter.toMillis()) {
                 gone++;
             } else {
-                accept(seen);
+                accept(seen.heardAt(nowNanos - agoMs * 1_000_000));
             }
         }
         if (ended + gone > 0) {
@@ -192,12 +198,12 @@ final class GeneratorDiscovery implements AutoCloseable {
         }
     }
 
-    /** Running generators not announced for {@code silentAfter}: their producers are gone. */
+    /** Running generators not heard for {@code silentAfter}: their producers are gone. */
     private void findSilent() {
-        long silentSinceMs = System.currentTimeMillis() - silentAfter.toMillis();
+        long nowNanos = System.nanoTime();
         latest.forEach((id, seen) -> {
             if (seen.announcement().producedEvents() == null
-                    && seen.announcedAtMs() < silentSinceMs
+                    && nowNanos - seen.heardAtNanos() > silentAfter.toNanos()
                     && silent.add(id)) {
                 LOG.warn("generator {} went silent: no announcement for {}", id, silentAfter);
                 listener.silent(seen.announcement());
@@ -232,8 +238,16 @@ final class GeneratorDiscovery implements AutoCloseable {
         return (lastEndMs * 1_000 - firstStartMicros) / 1e6;
     }
 
-    /** An announcement and its record's timestamp (the producer's clock when it sent it). */
-    private record Seen(GeneratorAnnouncement announcement, long announcedAtMs) {}
+    /**
+     * An announcement, its record's timestamp (the producer's clock when it sent it: the producing time is measured
+     * on it) and when this host heard it ({@link System#nanoTime()}: the silence is measured on it).
+     */
+    private record Seen(GeneratorAnnouncement announcement, long announcedAtMs, long heardAtNanos) {
+
+        Seen heardAt(long nanos) {
+            return new Seen(announcement, announcedAtMs, nanos);
+        }
+    }
 
     @Override
     public void close() {

@@ -71,6 +71,32 @@ class GeneratorDiscoveryIT {
         }
     }
 
+    /**
+     * With {@code --any-host}, a producer's clock may be off. Silence is counted from when an announcement arrived, not
+     * from its timestamp: before, every heartbeat of a producer whose clock was a minute behind looked a minute old, so
+     * its generator went "silent" at once and was heard again at every heartbeat.
+     */
+    @Test
+    void aProducerWhoseClockIsBehindIsNotTakenForSilentWhileItsHeartbeatComes(@RealServer("kafka") RunningServer kafka)
+            throws Exception {
+        String topic = "discovery-skew-" + UUID.randomUUID();
+        long behindMs = 60_000;
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka);
+                GeneratorDiscovery discovery = discovery(kafka, topic)) {
+            long startMs = System.currentTimeMillis();
+            while (System.currentTimeMillis() - startMs < 3 * SILENT_AFTER.toMillis()) {
+                send(producer, topic, running(5), System.currentTimeMillis() - behindMs);
+                producer.flush();
+                Thread.sleep(SILENT_AFTER.toMillis() / 4);
+            }
+            assertThat(told).as("heard every half second, it never went silent").containsExactly("found 5");
+
+            // its producer stops without an end: now it is silent
+            await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("silent 5"));
+            assertThat(told).containsExactly("found 5", "silent 5");
+        }
+    }
+
     private GeneratorDiscovery discovery(RunningServer kafka, String topic) {
         return new GeneratorDiscovery(
                 kafka.address(), Map.of(), topic, "here", null, SILENT_AFTER, new GeneratorDiscovery.Listener() {
