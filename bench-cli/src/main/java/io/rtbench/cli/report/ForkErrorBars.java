@@ -58,7 +58,7 @@ final class ForkErrorBars {
     static Figure chart(ReportedRun run) {
         String title = "Data latency score across forks, p50 and p99 ± 99.9 % error: " + run.label();
         List<ReportedStep> points = run.steps().stream()
-                .filter(step -> step.achievedMegabytesPerSec() != null)
+                .filter(ReportedStep::plottedVersusRate)
                 .filter(step -> errors(List.of(step), "p50") != null)
                 .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
                 .toList();

@@ -37,6 +37,11 @@ final class ReportCharts {
             Metrics.QUERY, new Color(0x55A868),
             Metrics.DATA, new Color(0xC44E52));
 
+    /** Why a chart versus achieved MB/s has no point. */
+    static final String NOTHING_VERSUS_RATE =
+            "no step has data latency samples and an achieved rate in MB/s (a bridge or"
+                    + " an evaluator on its own counts no bytes)";
+
     private ReportCharts() {}
 
     /**
@@ -64,7 +69,7 @@ final class ReportCharts {
             series++;
         }
         if (series == 0) {
-            return Figure.missing(title, "no step has data latency samples");
+            return Figure.missing(title, NOTHING_VERSUS_RATE);
         }
         return ChartImages.figure(title, chart, null);
     }
@@ -88,7 +93,7 @@ final class ReportCharts {
             double p99 = 0;
             for (ReportedRun run : runs) {
                 for (ReportedStep step : run.steps()) {
-                    if (step.latency(Metrics.DATA) != null) {
+                    if (step.plottedVersusRate()) {
                         rate = Math.max(rate, step.achievedMegabytesPerSec());
                         p99 = Math.max(p99, step.latency(Metrics.DATA).p99());
                     }
@@ -128,15 +133,15 @@ final class ReportCharts {
             });
         }
         if (chart.getSeriesMap().isEmpty()) {
-            return Figure.missing(title, "no step has data latency samples");
+            return Figure.missing(title, NOTHING_VERSUS_RATE);
         }
         return ChartImages.figure(title, chart, null);
     }
 
-    /** The steps with data latency samples, by achieved rate. */
+    /** The steps with data latency samples and an achieved rate in MB/s, by that rate. */
     private static List<ReportedStep> withDataLatency(List<ReportedStep> steps) {
         return steps.stream()
-                .filter(step -> step.latency(Metrics.DATA) != null)
+                .filter(ReportedStep::plottedVersusRate)
                 .sorted(Comparator.comparingDouble(ReportedStep::achievedMegabytesPerSec))
                 .toList();
     }

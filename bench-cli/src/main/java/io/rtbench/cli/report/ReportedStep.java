@@ -1,6 +1,7 @@
 package io.rtbench.cli.report;
 
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.util.Locale;
@@ -39,6 +40,14 @@ record ReportedStep(int number, StepResult step, Integer batchSize, StepHistogra
         }
         return String.format(
                 Locale.ROOT, "achieved %s MB/s", Numbers.plain(Numbers.megabytes(rate.achievedBytesPerSec()), 3));
+    }
+
+    /**
+     * Whether the step is a point of a chart versus achieved MB/s: it has data latency samples and counted its bytes (a
+     * bridge or an evaluator on its own counts none).
+     */
+    boolean plottedVersusRate() {
+        return latency(Metrics.DATA) != null && achievedMegabytesPerSec() != null;
     }
 
     /** The achieved rate in MB/s; null where the bytes were not counted (a bridge or an evaluator on its own). */

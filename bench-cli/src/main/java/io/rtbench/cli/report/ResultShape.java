@@ -44,17 +44,22 @@ final class ResultShape {
         if (!step.isObject()) {
             return "is not an object";
         }
+        // rate and events are absent where nothing was paced or counted (a bridge or an evaluator on its own)
         JsonNode rate = step.get("rate");
-        if (rate == null
-                || !rate.path("achievedEventsPerSec").isNumber()
-                || !rate.path("achievedBytesPerSec").isNumber()) {
-            return "has no rate.achievedEventsPerSec/achievedBytesPerSec";
+        if (rate != null && !rate.path("achievedEventsPerSec").isNumber()) {
+            return "has a rate without achievedEventsPerSec";
+        }
+        if (rate != null
+                && rate.has("achievedBytesPerSec")
+                && !rate.get("achievedBytesPerSec").isNumber()) {
+            return "has a rate.achievedBytesPerSec that is not a number";
         }
         if (!step.path("durationSec").isNumber()) {
             return "has no durationSec";
         }
-        if (!step.path("events").path("produced").isNumber()) {
-            return "has no events.produced";
+        JsonNode events = step.get("events");
+        if (events != null && !events.path("produced").isNumber()) {
+            return "has events without events.produced";
         }
         if (!step.path("latencyMs").isObject()) {
             return "has no latencyMs";

@@ -24,6 +24,11 @@ final class Fixtures {
     /** {@code rtbench run --workload dml --updates 20% --deletes 5%} into ClickHouse 18.16.1 (2026-11-27). */
     static final String DML_PIPELINE = "dml-pipeline.json";
 
+    /** {@code rtbench bridge --duration 20s} into ClickHouse 18.16.1 (2026-11-27): a rate in events/s, no bytes. */
+    static final String BRIDGE_ALONE = "bridge-alone.json";
+    /** {@code rtbench evaluate --duration 30s} of ClickHouse 18.16.1 (2026-11-27): no rate, no audit counts. */
+    static final String EVALUATE_ALONE = "evaluate-alone.json";
+
     private Fixtures() {}
 
     /** Copies a checked-in result into {@code dir}; returns the copy. */

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -128,6 +129,39 @@ class ReportCommandTest {
         Path file = Files.writeString(dir.resolve("broken.json"), broken);
         assertThat(run(file.toString())).isEqualTo(CommandLines.FAILURE);
         assertThat(errorLine()).endsWith("is not an rtbench result file: steps[1] has no durationSec");
+    }
+
+    /**
+     * A bridge or an evaluator on its own writes a step without bytes (and the evaluator without a rate or counts), as
+     * the schema allows. The report refused both files as "not an rtbench result file", and then failed on the
+     * missing MB/s: their users had a result file and no way to read it.
+     */
+    @Test
+    void theResultsOfABridgeAndAnEvaluatorOnTheirOwnAreReported() throws IOException {
+        Path bridge = Fixtures.copy(Fixtures.BRIDGE_ALONE, dir);
+        Path evaluator = Fixtures.copy(Fixtures.EVALUATE_ALONE, dir);
+
+        assertThat(run(bridge.toString(), evaluator.toString()))
+                .as(err.toString())
+                .isEqualTo(CommandLines.OK);
+
+        List<String> rows = Files.readAllLines(dir.resolve("bridge-alone.csv"));
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(1)).startsWith("bridge-alone.json,").contains(",2500,,,20,50000,50000,");
+        assertThat(rows.get(2)).startsWith("evaluate-alone.json,").contains(",29,61.503,");
+        assertThat(out.toString())
+                .contains("versus achieved ingest rate, every result: no step has data latency samples and an achieved"
+                        + " rate in MB/s");
+        assertThat(Files.readString(dir.resolve("bridge-alone.html"))).contains("#1 achieved 2500/s", "#1 no rate");
+    }
+
+    @Test
+    void aRateWithoutItsEventsPerSecondIsNotAResult() throws IOException {
+        String broken = Fixtures.text(Fixtures.BRIDGE_ALONE).replace("\"achievedEventsPerSec\" : 2500.0", "\"x\" : 1");
+        Path file = Files.writeString(dir.resolve("broken.json"), broken);
+        assertThat(run(file.toString())).isEqualTo(CommandLines.FAILURE);
+        assertThat(errorLine())
+                .endsWith("is not an rtbench result file: steps[0] has a rate without achievedEventsPerSec");
     }
 
     @Test
