@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.result.StepResult;
@@ -29,11 +30,8 @@ public final class BacklogStage implements Stage {
     private final BacklogSampler sampler;
     private final Duration drainTimeout;
     private final EvaluatorMetrics metrics;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-backlog");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-backlog"));
     private BacklogSeries series = new BacklogSeries();
     private ScheduledFuture<?> sampling;
 

@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import java.time.Duration;
 import java.util.HashMap;
@@ -90,9 +91,7 @@ final class GeneratorDiscovery implements AutoCloseable {
         this.eventsTopic = eventsTopic;
         this.silentAfter = silentAfter;
         this.listener = listener;
-        this.thread = new Thread(this::follow, "rtbench-discovery");
-        thread.setDaemon(true);
-        thread.start();
+        this.thread = DaemonThreads.start("rtbench-discovery", this::follow);
     }
 
     private void follow() {

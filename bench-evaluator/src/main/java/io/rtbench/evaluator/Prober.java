@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.Versioned;
@@ -43,11 +44,7 @@ final class Prober implements AutoCloseable {
         this.interval = interval;
         this.timeout = timeout;
         this.random = random;
-        this.scheduler = Executors.newScheduledThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "rtbench-probe");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.scheduler = Executors.newScheduledThreadPool(threads, DaemonThreads.named("rtbench-probe"));
     }
 
     /** Starts probing a generator (no-op if it is already probed). */

@@ -2,6 +2,7 @@ package io.rtbench.evaluator;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
@@ -103,16 +104,10 @@ public final class ReadStage implements Stage {
                 1,
                 TimeUnit.MINUTES,
                 new LinkedBlockingQueue<>(),
-                runnable -> daemon(runnable, "rtbench-reader"));
+                DaemonThreads.named("rtbench-reader"));
         pool.allowCoreThreadTimeOut(true);
         this.readers = pool;
-        this.dispatcher = Executors.newSingleThreadExecutor(runnable -> daemon(runnable, "rtbench-read-schedule"));
-    }
-
-    private static Thread daemon(Runnable runnable, String name) {
-        Thread thread = new Thread(runnable, name);
-        thread.setDaemon(true);
-        return thread;
+        this.dispatcher = Executors.newSingleThreadExecutor(DaemonThreads.named("rtbench-read-schedule"));
     }
 
     @Override

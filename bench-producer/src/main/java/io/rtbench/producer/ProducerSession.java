@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
@@ -66,11 +67,7 @@ public final class ProducerSession implements AutoCloseable {
         this.runId = runId;
         this.sinks = sinksFor(settings.destination(), stats);
         if (sinks instanceof KafkaSinkFactory) {
-            heartbeats = Executors.newSingleThreadScheduledExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "rtbench-announcements");
-                thread.setDaemon(true);
-                return thread;
-            });
+            heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-announcements"));
             long periodMs = heartbeat.toMillis();
             heartbeats.scheduleAtFixedRate(this::heartbeat, periodMs, periodMs, TimeUnit.MILLISECONDS);
         } else {

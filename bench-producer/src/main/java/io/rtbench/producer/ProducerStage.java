@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
@@ -40,11 +41,8 @@ public final class ProducerStage implements Stage {
 
     private final ProducerSession session;
     private final ProducerSettings settings;
-    private final ExecutorService runner = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-producer-phase");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService runner =
+            Executors.newSingleThreadExecutor(DaemonThreads.named("rtbench-producer-phase"));
     private Step current;
     private ProducerStep step;
     private Future<PhaseOutcome> running;

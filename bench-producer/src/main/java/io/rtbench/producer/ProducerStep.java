@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.event.DocSizeStats;
@@ -64,11 +65,7 @@ public final class ProducerStep {
             long startNanos) {
         int n = loops.size();
         double eventsPerSecond = rate.eventsPerSecond(docSizeBytes) / n;
-        ExecutorService threads = Executors.newFixedThreadPool(n, runnable -> {
-            Thread thread = new Thread(runnable, "rtbench-generator");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService threads = Executors.newFixedThreadPool(n, DaemonThreads.named("rtbench-generator"));
         try {
             List<Future<GeneratorLoop.Share>> running = new ArrayList<>();
             for (int i = 0; i < n; i++) {

@@ -1,6 +1,7 @@
 package io.rtbench.cli.hosts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.rtbench.core.DaemonThreads;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -59,9 +60,7 @@ final class HostChannel<W, R> implements AutoCloseable {
         consumer.assign(List.of(partition));
         consumer.seekToEnd(List.of(partition));
         consumer.position(partition); // resolved now: records written after this constructor are read
-        this.reader = new Thread(() -> read(readType, handler), name);
-        reader.setDaemon(true);
-        reader.start();
+        this.reader = DaemonThreads.start(name, () -> read(readType, handler));
     }
 
     private void read(Class<R> type, Consumer<R> handler) {

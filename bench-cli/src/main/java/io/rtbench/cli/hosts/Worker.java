@@ -3,6 +3,7 @@ package io.rtbench.cli.hosts;
 import io.rtbench.cli.hosts.HostMessages.Control;
 import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.hosts.HostMessages.Share;
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.target.Credentials;
 import java.time.Duration;
 import java.util.Map;
@@ -44,11 +45,8 @@ final class Worker implements AutoCloseable {
     private final Consumer<String> say;
     private final BlockingQueue<Control> inbox = new LinkedBlockingQueue<>();
     private final HostChannel<Result, Control> channel;
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-worker-intervals");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService ticker =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-worker-intervals"));
     private volatile WorkerShareRun current;
     /** The run whose share is being opened, until it runs. */
     private volatile String opening;

@@ -5,6 +5,7 @@ import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.cli.run.RunSpec;
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.engine.Step;
@@ -66,11 +67,8 @@ public final class WorkersStage implements Stage {
 
     private final Map<String, LatencyRecorder> recorders = new ConcurrentHashMap<>();
     private final List<LatencyRecorder> recorderList = new CopyOnWriteArrayList<>();
-    private final ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-coordinator-beat");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService beat =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-coordinator-beat"));
     private volatile Step step;
     private volatile String phaseKey;
     private volatile boolean closed;

@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.connectors.connect.RtbenchSinkConfig;
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.FileTrees;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.engine.Phase;
@@ -61,11 +62,8 @@ final class ConnectStage implements Stage {
     /** Why the connector or a task failed, from its status polled every second; null while it runs. */
     private volatile String failure;
 
-    private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-connect-metrics");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService poller =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-connect-metrics"));
 
     /**
      * @param topic the events topic: its partitions bound {@code tasks.max}, and the connector's group starts at its end

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.event.Event;
@@ -52,11 +53,7 @@ final class StatementsStage implements Stage {
     private final EventGenerator events;
     private final SplittableRandom random;
     private final MetricSet metrics = new MetricSet();
-    private final ExecutorService runner = Executors.newSingleThreadExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-statements");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ExecutorService runner = Executors.newSingleThreadExecutor(DaemonThreads.named("rtbench-statements"));
     private final Rows rows = new Rows();
     private final String serverVersion;
     private Future<?> running;

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.time.EpochClock;
 import java.util.ArrayList;
@@ -47,10 +48,7 @@ public final class Bridge implements AutoCloseable {
             String name = "rtbench-bridge-" + i;
             BridgeWorker worker = new BridgeWorker(settings, this::newConsumer, target, clock, stats, stopping, name);
             workers.add(worker);
-            Thread thread = new Thread(() -> runGuarded(worker), name);
-            thread.setDaemon(true);
-            threads.add(thread);
-            thread.start();
+            threads.add(DaemonThreads.start(name, () -> runGuarded(worker)));
         }
     }
 

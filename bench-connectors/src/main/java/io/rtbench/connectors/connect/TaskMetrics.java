@@ -1,5 +1,6 @@
 package io.rtbench.connectors.connect;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
@@ -34,11 +35,8 @@ final class TaskMetrics implements AutoCloseable {
             return;
         }
         this.log = new IntervalLog(logFile, startMillis);
-        this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "rtbench-sink-metrics-" + logFile.getFileName());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.timer = Executors.newSingleThreadScheduledExecutor(
+                DaemonThreads.named("rtbench-sink-metrics-" + logFile.getFileName()));
         timer.scheduleAtFixedRate(this::appendInterval, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
 

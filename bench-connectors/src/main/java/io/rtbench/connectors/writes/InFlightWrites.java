@@ -1,5 +1,6 @@
 package io.rtbench.connectors.writes;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetException;
@@ -11,9 +12,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
@@ -111,17 +110,9 @@ public final class InFlightWrites<T> implements AutoCloseable {
         this.listener = listener;
         this.nanoClock = nanoClock;
         this.pause = pause != null ? pause : millis -> stopRetrying.await(millis, TimeUnit.MILLISECONDS);
-        this.ownExecutor = executor == null ? Executors.newFixedThreadPool(maxInFlight, daemons(threadName)) : null;
+        this.ownExecutor =
+                executor == null ? Executors.newFixedThreadPool(maxInFlight, DaemonThreads.numbered(threadName)) : null;
         this.executor = executor == null ? ownExecutor : executor;
-    }
-
-    private static ThreadFactory daemons(String name) {
-        AtomicInteger count = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, name + "-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     public int maxInFlight() {

@@ -1,5 +1,6 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.util.LinkedHashMap;
@@ -42,11 +43,8 @@ final class Ticker implements AutoCloseable {
     private final StatusLine status;
     private final LongSupplier nanoTime;
     private final long startNanos;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "rtbench-ticker");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-ticker"));
     /** What a window's end took since the last tick, by metric: the next tick's listeners get it too. */
     private final Map<String, Histogram> pending = new LinkedHashMap<>();
 

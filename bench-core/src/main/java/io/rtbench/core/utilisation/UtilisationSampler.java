@@ -1,5 +1,6 @@
 package io.rtbench.core.utilisation;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.result.StepResult;
@@ -45,11 +46,7 @@ public final class UtilisationSampler implements Stage {
         this.source = source;
         this.listener = listener;
         this.nanoClock = nanoClock;
-        this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "rtbench-utilisation");
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.executor = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-utilisation"));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.rtbench.producer.sink;
 
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.Op;
@@ -16,7 +17,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,13 +60,8 @@ public final class TargetSinkFactory implements SinkFactory {
             target.close();
             throw e;
         }
-        AtomicInteger count = new AtomicInteger();
         // At most generators × writesInFlight threads: each generator's semaphore bounds its own.
-        this.writers = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "rtbench-direct-writer-" + count.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
+        this.writers = Executors.newCachedThreadPool(DaemonThreads.numbered("rtbench-direct-writer"));
     }
 
     @Override
