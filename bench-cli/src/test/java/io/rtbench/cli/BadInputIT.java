@@ -139,6 +139,15 @@ class BadInputIT {
         cases.add(failure("worker --bootstrap-servers " + closed + " --connect-timeout 2s", "cannot reach Kafka"));
         cases.add(usage("run --credentials-file " + dir.resolve("none.properties"), "no such file"));
         cases.add(usage("run --kafka-config " + dir.resolve("none.properties"), "no such file"));
+        // a connector file: refused before any server starts, not once Kafka and the target are prepared
+        String connect = "run --pipeline kafka-connect --target postgres --connector ";
+        cases.add(usage(
+                connect + dir.resolve("none.json"),
+                "connector (--connector): " + dir.resolve("none.json") + ": no such file"));
+        cases.add(usage(
+                connect + write("connector-broken.json", "{bad"),
+                "connector-broken.json: connector definition" + " is not JSON"));
+        cases.add(usage(connect + write("connector-noclass.json", "{\"name\": \"x\"}"), "has no connector.class"));
         // run: scenario files
         cases.add(usage("run " + dir.resolve("absent.yaml"), "no such file"));
         cases.add(usage("run " + write("unknown.yaml", "target: clickhouse\nbatchsize: 5\n"), "unknown setting"));

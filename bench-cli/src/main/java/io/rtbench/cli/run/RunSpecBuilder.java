@@ -25,6 +25,7 @@ import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.servers.connect.ConnectorDefinition;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URI;
@@ -214,6 +215,11 @@ public final class RunSpecBuilder {
         });
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
+        }
+        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && connector != null && !connector.equals(Defaults.CONNECTOR)) {
+            // read now, so that a missing or broken file is a usage error before any server starts; read again when
+            // used
+            named("connector (--connector)", () -> ConnectorDefinition.read(Path.of(connector)));
         }
         DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
         if (dml != null) {

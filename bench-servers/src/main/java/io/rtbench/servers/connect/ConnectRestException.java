@@ -1,7 +1,12 @@
 package io.rtbench.servers.connect;
 
-/** A Kafka Connect REST call failed, or a connector did not reach RUNNING. The message is one line. */
-public final class ConnectRestException extends RuntimeException {
+import io.rtbench.core.BenchmarkException;
+
+/**
+ * A Kafka Connect REST call failed, or a connector did not reach RUNNING. The message is one line, for the user: a
+ * {@link BenchmarkException}, so a command prints it as it is (not as an unexpected failure with its causes).
+ */
+public final class ConnectRestException extends BenchmarkException {
 
     private static final long serialVersionUID = 1L;
 

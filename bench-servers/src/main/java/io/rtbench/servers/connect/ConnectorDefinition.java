@@ -3,6 +3,7 @@ package io.rtbench.servers.connect;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.core.IoReasons;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -74,11 +75,22 @@ public record ConnectorDefinition(String name, Map<String, String> config) {
         return new ConnectorDefinition(name, settings);
     }
 
+    /**
+     * Reads a connector file.
+     *
+     * @throws IllegalArgumentException naming the file and why it cannot be read or is not a connector definition
+     */
     public static ConnectorDefinition read(Path file) {
+        String json;
         try {
-            return fromJson(Files.readString(file));
+            json = Files.readString(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read connector definition " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(file + ": " + IoReasons.of(e), e);
+        }
+        try {
+            return fromJson(json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
     }
 
