@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -135,7 +136,25 @@ public final class ProduceCommand implements Callable<Integer> {
                 settings.generator().docSizeBytes(),
                 StepSource.of(List.of(step)));
         String runId = UUID.randomUUID().toString();
-        return Engine.run(plan, status, run -> run.add(new ProducerStage(settings, EpochClock.SYSTEM, runId)));
+        return Engine.run(
+                plan,
+                status,
+                run -> run.add(new ProducerStage(settings, EpochClock.SYSTEM, runId).onGenerators(ids -> {
+                    if (!(settings.destination() instanceof Destination.Discard)) {
+                        run.note(generatorsNote(ids, settings.destination()));
+                    }
+                })));
+    }
+
+    /**
+     * The generator ids, which {@code rtbench evaluate --generator-ids} takes, and where they are announced: said
+     * where the events land somewhere an evaluator can probe (not for {@code --destination null}).
+     */
+    static String generatorsNote(List<Long> ids, Destination destination) {
+        String list = ids.stream().map(String::valueOf).collect(Collectors.joining(","));
+        String announced =
+                destination instanceof KafkaDestination kafka ? "announced on " + kafka.announceTopic() + "; " : "";
+        return "generators " + list + " (" + announced + "rtbench evaluate --generator-ids " + list + ")";
     }
 
     ProducerSettings settings() {

@@ -26,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -56,6 +57,8 @@ public final class ProducerStage implements Stage {
     /** Whether the producer had failed itself when the run was abandoned: the dropped events alone do not count. */
     private boolean failedWhenAbandoned;
 
+    private Consumer<List<Long>> onGenerators = ids -> {};
+
     /** Opens the destination; fails with one clear line when Kafka or the target cannot be reached. */
     public ProducerStage(ProducerSettings settings, EpochClock clock, String runId) {
         this.settings = settings;
@@ -72,6 +75,9 @@ public final class ProducerStage implements Stage {
         current = next;
         measured = null;
         step = next.rate() == null ? null : session.newStep(settings.workload().generators());
+        if (step != null) {
+            onGenerators.accept(step.generatorIds());
+        }
     }
 
     @Override
@@ -228,15 +234,21 @@ public final class ProducerStage implements Stage {
         }
     }
 
-    /** The generators of the current step. */
     /** Workload {@code mixed}: see {@link ProducerSession#feedReads}; before the first step. */
     public ProducerStage feedReads(ReadCandidates candidates, long users) {
         session.feedReads(candidates, users);
         return this;
     }
 
+    /** The generators of the current step. */
     public List<Long> generatorIds() {
         return step == null ? List.of() : step.generatorIds();
+    }
+
+    /** Told each step's generators as the step begins, before they produce: e.g. to print them for an evaluator. */
+    public ProducerStage onGenerators(Consumer<List<Long>> listener) {
+        this.onGenerators = listener;
+        return this;
     }
 
     /** Events produced per generator of the current step so far, prefill and warmup included: for the audit. */

@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -37,6 +38,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
@@ -145,6 +147,14 @@ class ProducerIT {
                 .extracting(GeneratorAnnouncement::producedEvents)
                 .containsExactly(2_000L, 2_000L);
         assertThat(announcements).allSatisfy(a -> assertThat(a.topic()).isEqualTo(topic));
+
+        // the user is told the ids that rtbench evaluate --generator-ids takes, before the first status line
+        List<String> said = statusOut.toString(StandardCharsets.UTF_8).lines().toList();
+        String generatorIds =
+                seqsByGenerator.keySet().stream().map(String::valueOf).sorted().collect(Collectors.joining(","));
+        assertThat(said.get(0)).startsWith("generators ").contains("(announced on " + topic + ".generators;");
+        assertThat(Arrays.stream(said.get(0).split(" ")[1].split(",")).sorted().collect(Collectors.joining(",")))
+                .isEqualTo(generatorIds);
     }
 
     @Test
