@@ -219,6 +219,7 @@ final class RunTables {
             stepNotes(out, run.steps(), Verdicts::probesBeforeVisible);
             stepNotes(out, run.steps(), Verdicts::dmlCounts);
             extras(out, run.result());
+            WorkerTables.append(out, run);
         }
     }
 

@@ -51,7 +51,7 @@ final class RunLauncher {
     /** @param workers the hosts that produce and probe ({@code --workers}); 0: this host does */
     private static RunResult launch(
             RunSpec spec, String prometheusHost, int prometheusPort, PrintWriter out, StepSource steps, int workers) {
-        RunPlan plan = plan(spec, steps);
+        RunPlan plan = plan(spec, steps, workers);
         PrometheusEndpoint.requireFree(prometheusHost, prometheusPort);
         readAgeNote(spec).ifPresent(out::println);
         out.flush();
@@ -92,8 +92,12 @@ final class RunLauncher {
 
     /** What the engine runs for {@code spec}: its scenario, prefill and result file, and the given steps. */
     static RunPlan plan(RunSpec spec, StepSource steps) {
+        return plan(spec, steps, 0);
+    }
+
+    private static RunPlan plan(RunSpec spec, StepSource steps, int workers) {
         return new RunPlan(
-                RunSettings.scenario(spec),
+                RunSettings.scenario(spec, workers),
                 spec.result(),
                 spec.prefill(),
                 spec.batchSizes().get(0),

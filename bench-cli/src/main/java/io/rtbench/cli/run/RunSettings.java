@@ -44,8 +44,16 @@ final class RunSettings {
     }
 
     static Scenario scenario(RunSpec spec) {
+        return scenario(spec, 0);
+    }
+
+    /** @param workers the worker hosts that produced and probed ({@code --workers}); 0: this host did */
+    static Scenario scenario(RunSpec spec, int workers) {
         Map<String, Object> more = new TreeMap<>();
         more.put("servers", spec.localServers() ? "local" : "external");
+        if (workers > 0) {
+            more.put("workers", workers);
+        }
         more.put("rates", spec.rates().stream().map(Object::toString).toList());
         more.put("batchSizes", spec.batchSizes());
         more.put("warmup", Durations.format(spec.warmup()));

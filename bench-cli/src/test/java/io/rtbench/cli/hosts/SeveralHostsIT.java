@@ -104,6 +104,11 @@ class SeveralHostsIT {
                     .as("the coordinator probes nothing, its audit asks the target")
                     .isNotBlank();
             assertThat(written.steps()).hasSize(2);
+            assertThat(written.scenario().settings()).containsEntry("workers", 3);
+            assertThat(Files.readString(dir.resolve(name + ".html")))
+                    .as("the report shows each worker's share")
+                    .contains("Each worker's share")
+                    .contains(ids.toArray(String[]::new));
             Map<Integer, Map<String, Histogram>> sent = measuredSamples(results, Set.copyOf(ids));
             for (int index = 1; index <= 2; index++) {
                 StepResult step = written.steps().get(index - 1);

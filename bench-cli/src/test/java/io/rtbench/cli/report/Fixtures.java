@@ -29,6 +29,9 @@ final class Fixtures {
     /** {@code rtbench evaluate --duration 30s} of ClickHouse 18.16.1 (2026-11-27): no rate, no audit counts. */
     static final String EVALUATE_ALONE = "evaluate-alone.json";
 
+    /** {@code rtbench run --workers 1} into ClickHouse 18.16.1 with one {@code rtbench worker} (2026-11-27). */
+    static final String SEVERAL_HOSTS = "several-hosts.json";
+
     private Fixtures() {}
 
     /** Copies a checked-in result into {@code dir}; returns the copy. */

@@ -205,6 +205,22 @@ class HtmlReportTest {
         assertThat(Files.readString(html)).doesNotContain("workload dml:");
     }
 
+    /** The step row is the workers' exact merge; the table under it shows whether one host fell behind. */
+    @Test
+    void aRunOnSeveralHostsShowsEachWorkersShare() throws IOException {
+        Path html = dir.resolve("hosts.html");
+
+        Reports.write(new ReportRequest(List.of(Fixtures.copy(Fixtures.SEVERAL_HOSTS, dir)), html, null), CLOCK);
+
+        String page = Files.readString(html);
+        assertThat(page).contains("workers=1").contains("Each worker's share");
+        assertThat(page)
+                .contains("<tr><td class=\"l\">#1 1 MB/s</td><td class=\"l\">vm-966</td><td>1</td><td>8,000</td>"
+                        + "<td>0</td><td>0</td><td>74.7</td><td>90.9</td><td>10</td></tr>");
+        Reports.write(new ReportRequest(List.of(opensearch), html, null), CLOCK);
+        assertThat(Files.readString(html)).doesNotContain("Each worker");
+    }
+
     @Test
     void aSingleRunGetsOneSeriesPerBatchSizeAndNoComparisonNotes() throws IOException {
         Path html = dir.resolve("single.html");
