@@ -218,6 +218,10 @@ class BadInputIT {
         cases.add(failure(
                 "produce --bootstrap-servers " + closed + " --connect-timeout 2s --duration 5s", "cannot reach Kafka"));
         cases.add(failure("bridge --target null --bootstrap-servers " + closed + " --connect-timeout 2s", "Kafka"));
+        // a --duration shorter than the connect timeout ended first, with "nothing bridged: check --topic"
+        cases.add(failure(
+                "bridge --target null --bootstrap-servers " + closed + " --connect-timeout 2s --duration 1s",
+                "cannot reach Kafka at " + closed + " within 2 s"));
         cases.add(failure(
                 "evaluate --target clickhouse --target-url " + closedUrl + " --generator-ids 1 --duration 60s"
                         + " --prometheus-port 0",

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -21,10 +22,14 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * consumers, each writing its partitions' events to the target with up to {@link BridgeSettings#maxInFlight()} writes
  * in flight. The target is opened by the caller and shared (drivers are thread-safe).
  *
- * <p>The bridge ends on its own, with {@link #failure()} set, when the broker does not answer within the connect
- * timeout at start or stops answering for the retry timeout, or when the target fails a batch for the retry timeout.
+ * <p>A broker that does not answer within the connect timeout fails {@link #start()}. Later, the bridge ends on its
+ * own, with {@link #failure()} set, when the broker stops answering for the retry timeout, or when the target fails a
+ * batch for the retry timeout.
  */
 public final class Bridge implements AutoCloseable {
+
+    private static final long CONNECT_MARGIN_NANOS = 5_000_000_000L;
+    private static final long CONNECT_POLL_NANOS = 10_000_000L;
 
     private final BridgeSettings settings;
     private final Target target;
@@ -41,7 +46,13 @@ public final class Bridge implements AutoCloseable {
         this.clock = clock;
     }
 
-    /** Starts the consumers; returns at once. */
+    /**
+     * Starts the consumers and returns once the broker has answered each of them, so that a run's time starts with a
+     * bridge that can consume.
+     *
+     * @throws BridgeFailedException when the broker does not answer within the connect timeout, or refuses the client:
+     *     at once, not when the run ends (a run shorter than the connect timeout said only "no event arrived")
+     */
     public synchronized void start() {
         target.ensureCollection();
         for (int i = 0; i < settings.threads(); i++) {
@@ -49,6 +60,27 @@ public final class Bridge implements AutoCloseable {
             BridgeWorker worker = new BridgeWorker(settings, this::newConsumer, target, clock, stats, stopping, name);
             workers.add(worker);
             threads.add(DaemonThreads.start(name, () -> runGuarded(worker)));
+        }
+        awaitConnected();
+    }
+
+    private void awaitConnected() {
+        // each worker gives up by itself after the connect timeout; the margin covers building its client
+        long deadlineNanos = System.nanoTime() + settings.connectTimeout().toNanos() + CONNECT_MARGIN_NANOS;
+        while (stats.consumersConnected() < settings.threads()) {
+            RuntimeException failed = failure.get();
+            if (failed != null) {
+                close();
+                throw failed;
+            }
+            if (System.nanoTime() - deadlineNanos > 0 || Thread.currentThread().isInterrupted()) {
+                close();
+                throw new BridgeFailedException(
+                        "cannot reach Kafka at " + settings.bootstrapServers() + ": the bridge's consumers did not"
+                                + " start within " + settings.connectTimeout().toSeconds() + " s",
+                        null);
+            }
+            LockSupport.parkNanos(CONNECT_POLL_NANOS);
         }
     }
 

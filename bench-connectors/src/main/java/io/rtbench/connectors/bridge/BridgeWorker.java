@@ -97,6 +97,7 @@ final class BridgeWorker implements Runnable {
                 return;
             }
             broker.awaitFirstAnswer(consumer);
+            stats.connected();
             consumer.subscribe(List.of(settings.topic()), new OnRebalance());
             while (!stopping.get()) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(pollTimeout());
