@@ -206,6 +206,16 @@ class BadInputIT {
         cases.add(usage("evaluate --target null", "--generator-ids"));
         cases.add(usage("evaluate --target bogus --generator-ids 1", "unknown target kind 'bogus'"));
         cases.add(usage("evaluate --target null --generator-ids 1 --probe-interval 0s", "--probe-interval"));
+        cases.add(usage("evaluate --target null --generator-ids 1 --connect-timeout 0s", "--connect-timeout"));
+        // Kafka that does not answer: the discovery said "no generator announced", the backlog nothing at all
+        cases.add(failure(
+                "evaluate --target null --bootstrap-servers " + closed
+                        + " --generators-from-topic rtbench.generators --connect-timeout 2s --duration 1s",
+                "cannot reach Kafka at " + closed + " within 2 s"));
+        cases.add(failure(
+                "evaluate --target null --generator-ids 1 --bootstrap-servers " + closed
+                        + " --sink-group g --connect-timeout 2s --duration 1s",
+                "cannot reach Kafka at " + closed + " within 2 s"));
         // servers, report, the command itself
         cases.add(usage("servers start carrier-pigeon", "unknown server 'carrier-pigeon'"));
         cases.add(usage("servers start kafka --port 70000", "--port"));

@@ -1,13 +1,18 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.KafkaReach;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -21,6 +26,7 @@ import org.apache.kafka.common.TopicPartition;
 public final class BacklogSampler implements AutoCloseable {
 
     private final Admin admin;
+    private final String bootstrapServers;
     private final String groupId;
     private final String topic;
     private final Duration timeout;
@@ -32,9 +38,34 @@ public final class BacklogSampler implements AutoCloseable {
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         this.admin = Admin.create(config);
+        this.bootstrapServers = bootstrapServers;
         this.groupId = groupId;
         this.topic = topic;
         this.timeout = timeout;
+    }
+
+    /**
+     * Waits for the broker's first answer, so that an unreachable one is one line at the start, not a backlog that
+     * stays unknown while the evaluation runs its course.
+     *
+     * @throws BenchmarkException when it does not answer within {@code connectTimeout}, or refuses
+     */
+    public void awaitBroker(Duration connectTimeout) {
+        try {
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) connectTimeout.toMillis()))
+                    .nodes()
+                    .get(connectTimeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout));
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException
+                    ? new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout))
+                    : new BenchmarkException("Kafka at " + bootstrapServers + " refused: "
+                            + e.getCause().getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchmarkException("interrupted while connecting to Kafka");
+        }
     }
 
     /** The group's lag over all partitions of the topic, in events. */

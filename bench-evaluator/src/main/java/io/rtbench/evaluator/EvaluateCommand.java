@@ -86,6 +86,14 @@ public final class EvaluateCommand implements Callable<Integer> {
                     "The sink's consumer group, whose lag is the backlog (e.g. rtbench-bridge-opensearch-rtbench_events).")
     String sinkGroup;
 
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "How long Kafka may take to answer at the start (discovery, backlog) before the evaluation"
+                    + " gives up.")
+    Duration connectTimeout;
+
     @Option(names = "--any-host", description = "Also probe generators of other hosts (only with synchronized clocks).")
     boolean anyHost;
 
@@ -165,12 +173,13 @@ public final class EvaluateCommand implements Callable<Integer> {
         settings.generatorIds().forEach(probe::probe);
         GeneratorDiscovery discovery = settings.announceTopic() == null
                 ? null
-                : run.own(new GeneratorDiscovery(
+                : run.add(new GeneratorDiscovery(
                         settings.bootstrapServers(),
                         settings.kafkaConfig(),
                         settings.announceTopic(),
                         settings.anyHost() ? null : RunEnvironment.detect().host(),
                         settings.eventsTopic(),
+                        settings.connectTimeout(),
                         GeneratorAnnouncement.SILENT_AFTER,
                         probing(probe, run)));
         if (settings.sinkGroup() != null) {
@@ -181,6 +190,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     settings.eventsTopic(),
                     Duration.ofSeconds(5));
             run.add(new BacklogStage(backlog, Duration.ZERO, probe.metrics()));
+            backlog.awaitBroker(settings.connectTimeout());
             noCommitNote(backlog, settings.sinkGroup(), settings.eventsTopic()).ifPresent(run::note);
         }
         run.add(new AuditStage(
@@ -288,6 +298,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     kafka.topic(),
                     anyHost,
                     sinkGroup,
+                    connectTimeout,
                     probe.interval(),
                     duration,
                     output.prometheusHost(),

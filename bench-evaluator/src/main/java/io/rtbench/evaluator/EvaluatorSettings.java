@@ -17,6 +17,7 @@ import java.util.Objects;
  * @param eventsTopic the events topic: filters discovery, and is the topic whose backlog is sampled
  * @param anyHost probe generators of other hosts too (their clocks differ: only for hosts with synchronized clocks)
  * @param sinkGroup consumer group of the sink (bridge or Connect) whose lag is the backlog, or null
+ * @param connectTimeout how long Kafka may take to answer at the start (discovery, backlog) before the evaluation fails
  * @param prometheusPort 0 for no endpoint
  * @param resultFile where to write the result, or null
  */
@@ -29,6 +30,7 @@ public record EvaluatorSettings(
         String eventsTopic,
         boolean anyHost,
         String sinkGroup,
+        Duration connectTimeout,
         Duration interval,
         Duration duration,
         String prometheusHost,
@@ -49,6 +51,9 @@ public record EvaluatorSettings(
         }
         if (sinkGroup != null && eventsTopic == null) {
             throw new IllegalArgumentException("--sink-group needs --topic (the events topic the sink reads)");
+        }
+        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
         }
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("--probe-interval must be positive, got " + interval);

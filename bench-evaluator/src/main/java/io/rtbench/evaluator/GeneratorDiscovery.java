@@ -1,6 +1,9 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.DaemonThreads;
+import io.rtbench.core.KafkaReach;
+import io.rtbench.core.engine.Stage;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import java.time.Duration;
 import java.util.HashMap;
@@ -13,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -35,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * timestamp (the producer's clock) says how long ago it was announced, and a generator passed over as silent for it is
  * found at its next heartbeat. One that speaks again after its silence is probed again.
  */
-final class GeneratorDiscovery implements AutoCloseable {
+final class GeneratorDiscovery implements Stage {
 
     private static final Logger LOG = LoggerFactory.getLogger(GeneratorDiscovery.class);
 
@@ -52,6 +56,8 @@ final class GeneratorDiscovery implements AutoCloseable {
 
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread thread;
+    /** Why the discovery stopped following the topic before it was closed; null while it follows. */
+    private volatile String failure;
 
     /** What the discovery tells the evaluation, on its own thread. */
     interface Listener {
@@ -72,7 +78,9 @@ final class GeneratorDiscovery implements AutoCloseable {
     /**
      * @param host only generators announced by this host, or null for any host
      * @param eventsTopic only generators writing to this topic, or null for any
+     * @param connectTimeout how long the broker may take to answer at the start
      * @param silentAfter how long a running generator may go unannounced ({@link GeneratorAnnouncement#SILENT_AFTER})
+     * @throws BenchmarkException when it does not answer within {@code connectTimeout}
      */
     GeneratorDiscovery(
             String bootstrapServers,
@@ -80,6 +88,7 @@ final class GeneratorDiscovery implements AutoCloseable {
             String announceTopic,
             String host,
             String eventsTopic,
+            Duration connectTimeout,
             Duration silentAfter,
             Listener listener) {
         Map<String, Object> config = new HashMap<>(clientConfig);
@@ -91,16 +100,45 @@ final class GeneratorDiscovery implements AutoCloseable {
         this.eventsTopic = eventsTopic;
         this.silentAfter = silentAfter;
         this.listener = listener;
-        this.thread = DaemonThreads.start("rtbench-discovery", this::follow);
+        List<TopicPartition> partitions = partitions(bootstrapServers, connectTimeout);
+        this.thread = DaemonThreads.start("rtbench-discovery", () -> follow(partitions));
     }
 
-    private void follow() {
+    /** The topic's partitions, asked here so that a broker that does not answer is one line at the start. */
+    private List<TopicPartition> partitions(String bootstrapServers, Duration connectTimeout) {
         try {
-            List<TopicPartition> partitions = List.of();
+            return partitionsOf(connectTimeout);
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            consumer.close(Duration.ZERO);
+            throw new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout), e);
+        } catch (KafkaException e) {
+            consumer.close(Duration.ZERO);
+            throw new BenchmarkException("Kafka at " + bootstrapServers + " refused: " + e.getMessage(), e);
+        }
+    }
+
+    private List<TopicPartition> partitionsOf(Duration timeout) {
+        return consumer.partitionsFor(announceTopic, timeout).stream()
+                .map(p -> new TopicPartition(announceTopic, p.partition()))
+                .toList();
+    }
+
+    @Override
+    public String name() {
+        return "discovery";
+    }
+
+    /** Why the discovery stopped following the announcements (the broker was lost); the evaluation ends with it. */
+    @Override
+    public Optional<String> failure() {
+        return Optional.ofNullable(failure);
+    }
+
+    private void follow(List<TopicPartition> known) {
+        try {
+            List<TopicPartition> partitions = known;
             while (partitions.isEmpty() && !closed.get()) { // the producers may not have created it yet
-                partitions = consumer.partitionsFor(announceTopic, Duration.ofSeconds(10)).stream()
-                        .map(p -> new TopicPartition(announceTopic, p.partition()))
-                        .toList();
+                partitions = partitionsOf(Duration.ofSeconds(10));
             }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
@@ -133,6 +171,7 @@ final class GeneratorDiscovery implements AutoCloseable {
             }
         } catch (RuntimeException e) {
             LOG.error("generator discovery on {} stopped", announceTopic, e);
+            failure = "following the generators' announcements on " + announceTopic + " failed: " + e.getMessage();
         } finally {
             consumer.close();
         }

@@ -99,7 +99,14 @@ class GeneratorDiscoveryIT {
 
     private GeneratorDiscovery discovery(RunningServer kafka, String topic) {
         return new GeneratorDiscovery(
-                kafka.address(), Map.of(), topic, "here", null, SILENT_AFTER, new GeneratorDiscovery.Listener() {
+                kafka.address(),
+                Map.of(),
+                topic,
+                "here",
+                null,
+                Duration.ofSeconds(10),
+                SILENT_AFTER,
+                new GeneratorDiscovery.Listener() {
                     @Override
                     public void found(GeneratorAnnouncement generator) {
                         told.add("found " + generator.generatorId());

@@ -2,6 +2,7 @@ package io.rtbench.producer;
 
 import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.KafkaReach;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -73,8 +74,7 @@ final class KafkaPreflight {
     }
 
     private static BenchmarkException unreachable(KafkaDestination destination) {
-        return new BenchmarkException("cannot reach Kafka at " + destination.bootstrapServers() + " within "
-                + destination.connectTimeout().toSeconds() + " s; check --bootstrap-servers and that the broker runs"
-                + " (TLS/SASL settings go in --kafka-config)");
+        return new BenchmarkException(
+                KafkaReach.unreachable(destination.bootstrapServers(), destination.connectTimeout()));
     }
 }

@@ -1,6 +1,7 @@
 package io.rtbench.connectors.bridge;
 
 import io.rtbench.core.DaemonThreads;
+import io.rtbench.core.KafkaReach;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.time.EpochClock;
 import java.util.ArrayList;
@@ -76,9 +77,7 @@ public final class Bridge implements AutoCloseable {
             if (System.nanoTime() - deadlineNanos > 0 || Thread.currentThread().isInterrupted()) {
                 close();
                 throw new BridgeFailedException(
-                        "cannot reach Kafka at " + settings.bootstrapServers() + ": the bridge's consumers did not"
-                                + " start within " + settings.connectTimeout().toSeconds() + " s",
-                        null);
+                        KafkaReach.unreachable(settings.bootstrapServers(), settings.connectTimeout()), null);
             }
             LockSupport.parkNanos(CONNECT_POLL_NANOS);
         }

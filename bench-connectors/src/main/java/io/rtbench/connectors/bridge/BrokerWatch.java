@@ -1,7 +1,7 @@
 package io.rtbench.connectors.bridge;
 
+import io.rtbench.core.KafkaReach;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.function.LongSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.KafkaException;
@@ -50,11 +50,7 @@ final class BrokerWatch {
             consumer.listTopics(connectTimeout);
             contact();
         } catch (TimeoutException e) {
-            throw new BridgeFailedException(
-                    "cannot reach Kafka at " + bootstrapServers + " within " + seconds(connectTimeout)
-                            + "; check --bootstrap-servers and that the broker runs (TLS/SASL settings go in"
-                            + " --kafka-config)",
-                    e);
+            throw new BridgeFailedException(KafkaReach.unreachable(bootstrapServers, connectTimeout), e);
         } catch (WakeupException | InterruptException e) {
             throw e;
         } catch (KafkaException e) {
@@ -100,21 +96,17 @@ final class BrokerWatch {
                 LOG.warn(
                         "Kafka at {} does not answer; the bridge gives up after {} without an answer",
                         bootstrapServers,
-                        seconds(lostAfter));
+                        KafkaReach.seconds(lostAfter));
             }
             long silentNanos = nanoClock.getAsLong() - unansweredSinceNanos;
             if (silentNanos >= lostAfter.toNanos()) {
                 throw new BridgeFailedException(
                         "lost Kafka at " + bootstrapServers + ": no answer for "
-                                + seconds(Duration.ofNanos(silentNanos)) + " (--retry-timeout " + seconds(lostAfter)
+                                + KafkaReach.seconds(Duration.ofNanos(silentNanos)) + " (--retry-timeout "
+                                + KafkaReach.seconds(lostAfter)
                                 + ")",
                         e);
             }
         }
-    }
-
-    private static String seconds(Duration duration) {
-        long millis = duration.toMillis();
-        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1e3);
     }
 }
