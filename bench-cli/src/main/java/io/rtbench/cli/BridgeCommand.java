@@ -127,8 +127,10 @@ final class BridgeCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(
                 scenario(settings), output.result(), 0, 0, 0, StepSource.of(List.of(Step.observing(duration))));
         BridgeStage[] opened = new BridgeStage[1];
-        RunResult outcome =
-                Engine.run(plan, StatusLine.onStdout(), run -> opened[0] = run.add(new BridgeStage(settings, true)));
+        RunResult outcome = Engine.run(
+                plan,
+                StatusLine.onStdout(),
+                run -> opened[0] = run.add(new BridgeStage(settings, true, run::stopRequested)));
         BridgeStats stats = opened[0].stats();
         spec.commandLine()
                 .getOut()

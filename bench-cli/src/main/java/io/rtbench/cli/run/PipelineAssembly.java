@@ -117,7 +117,8 @@ final class PipelineAssembly implements Engine.Assembly {
             case KAFKA_BRIDGE -> {
                 BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
                 sinkTopic.startAtEnd(bridge.groupId()).ifPresent(run::note);
-                yield run.add(new BridgeStage(bridge, false)).consumerGroup();
+                yield run.add(new BridgeStage(bridge, false, run::stopRequested))
+                        .consumerGroup();
             }
             case KAFKA_CONNECT ->
                 run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note))

@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -54,7 +55,15 @@ public final class Bridge implements AutoCloseable {
      * @throws BridgeFailedException when the broker does not answer within the connect timeout, or refuses the client:
      *     at once, not when the run ends (a run shorter than the connect timeout said only "no event arrived")
      */
-    public synchronized void start() {
+    public void start() {
+        start(() -> false);
+    }
+
+    /**
+     * As {@link #start()}; returns, with the consumers stopped, as soon as {@code stopRequested} says so (Ctrl-C while
+     * the broker is not answering is not held up for the connect timeout).
+     */
+    public synchronized void start(BooleanSupplier stopRequested) {
         target.ensureCollection();
         for (int i = 0; i < settings.threads(); i++) {
             String name = "rtbench-bridge-" + i;
@@ -62,13 +71,17 @@ public final class Bridge implements AutoCloseable {
             workers.add(worker);
             threads.add(DaemonThreads.start(name, () -> runGuarded(worker)));
         }
-        awaitConnected();
+        awaitConnected(stopRequested);
     }
 
-    private void awaitConnected() {
+    private void awaitConnected(BooleanSupplier stopRequested) {
         // each worker gives up by itself after the connect timeout; the margin covers building its client
         long deadlineNanos = System.nanoTime() + settings.connectTimeout().toNanos() + CONNECT_MARGIN_NANOS;
         while (stats.consumersConnected() < settings.threads()) {
+            if (stopRequested.getAsBoolean()) {
+                close();
+                return;
+            }
             RuntimeException failed = failure.get();
             if (failed != null) {
                 close();

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -32,13 +33,14 @@ public final class BridgeStage implements Stage {
      * Opens the target and starts consuming.
      *
      * @param onItsOwn whether the bridge is the run's only stage, and so reports the step's rate and counts
+     * @param stopRequested whether the run was stopped (Ctrl-C) while the bridge waits for its broker's first answer
      */
-    public BridgeStage(BridgeSettings settings, boolean onItsOwn) {
+    public BridgeStage(BridgeSettings settings, boolean onItsOwn, BooleanSupplier stopRequested) {
         this.onItsOwn = onItsOwn;
         this.target = Targets.open(settings.target());
         try {
             this.bridge = new Bridge(settings, target, EpochClock.SYSTEM);
-            bridge.start();
+            bridge.start(stopRequested);
         } catch (RuntimeException e) {
             target.close();
             throw e;

@@ -54,6 +54,25 @@ class BridgeBrokerLossIT {
         }
     }
 
+    /** Ctrl-C while the broker does not answer: the start returns at once, not after the connect timeout. */
+    @Test
+    void aStopWhileWaitingForTheBrokerEndsTheStartAtOnce() throws Exception {
+        String bootstrap = "127.0.0.1:" + closedPort();
+        TargetConfig target = nullTarget();
+        BridgeSettings settings = settings(bootstrap, "absent", target, Duration.ofMinutes(2), Duration.ofSeconds(60));
+
+        try (Target sink = Targets.open(target);
+                Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
+            long startNanos = System.nanoTime();
+            bridge.start(() -> System.nanoTime() - startNanos > 1_000_000_000L);
+            Duration took = Duration.ofNanos(System.nanoTime() - startNanos);
+
+            assertThat(took).isLessThan(Duration.ofSeconds(10));
+            assertThat(bridge.isRunning()).as("its consumers stopped").isFalse();
+            assertThat(bridge.failure()).isNull();
+        }
+    }
+
     @Test
     void aBrokerLostForLongerThanTheRetryTimeoutEndsTheBridge() throws Exception {
         Duration retryTimeout = Duration.ofSeconds(6);
