@@ -60,8 +60,8 @@ public final class Bridge implements AutoCloseable {
     }
 
     /**
-     * As {@link #start()}; returns, with the consumers stopped, as soon as {@code stopRequested} says so (Ctrl-C while
-     * the broker is not answering is not held up for the connect timeout).
+     * As {@link #start()}; returns, with the consumers stopped, as soon as {@code stopRequested} says so or the thread
+     * is interrupted (Ctrl-C while the broker is not answering is not held up for the connect timeout).
      */
     public synchronized void start(BooleanSupplier stopRequested) {
         target.ensureCollection();
@@ -78,7 +78,7 @@ public final class Bridge implements AutoCloseable {
         // each worker gives up by itself after the connect timeout; the margin covers building its client
         long deadlineNanos = System.nanoTime() + settings.connectTimeout().toNanos() + CONNECT_MARGIN_NANOS;
         while (stats.consumersConnected() < settings.threads()) {
-            if (stopRequested.getAsBoolean()) {
+            if (stopRequested.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 close();
                 return;
             }
@@ -87,7 +87,7 @@ public final class Bridge implements AutoCloseable {
                 close();
                 throw failed;
             }
-            if (System.nanoTime() - deadlineNanos > 0 || Thread.currentThread().isInterrupted()) {
+            if (System.nanoTime() - deadlineNanos > 0) {
                 close();
                 throw new BridgeFailedException(
                         KafkaReach.unreachable(settings.bootstrapServers(), settings.connectTimeout()), null);
