@@ -115,12 +115,14 @@ public final class RunSpecBuilder {
 
     /**
      * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
-     * cannot be read, is not YAML, holds an unknown setting or a value of the wrong type.
+     * cannot be read, is not YAML, holds an unknown setting or a value of the wrong type. The files it names for the run
+     * to read ({@code connector}, {@code kafkaConfig}, {@code credentialsFile}) are relative to the scenario file, so
+     * that it runs from any directory; the {@code result} it writes is relative to the working directory.
      */
     public static RunSpecBuilder fromYaml(Path file) {
         try {
             RunSpecBuilder builder = YAML.readValue(file.toFile(), RunSpecBuilder.class);
-            return builder == null ? new RunSpecBuilder() : builder;
+            return builder == null ? new RunSpecBuilder() : builder.besideFile(file);
         } catch (UnrecognizedPropertyException e) {
             throw new IllegalArgumentException(where(file, e) + "unknown setting '" + e.getPropertyName() + "'; known: "
                     + String.join(
@@ -143,6 +145,20 @@ public final class RunSpecBuilder {
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read scenario " + file + ": " + IoReasons.of(e));
         }
+    }
+
+    private RunSpecBuilder besideFile(Path scenario) {
+        Path dir = scenario.toAbsolutePath().getParent();
+        if (connector != null && !connector.equals(Defaults.CONNECTOR)) {
+            connector = dir.resolve(connector).normalize().toString();
+        }
+        kafkaConfig = kafkaConfig == null
+                ? null
+                : dir.resolve(kafkaConfig).normalize().toString();
+        credentialsFile = credentialsFile == null
+                ? null
+                : dir.resolve(credentialsFile).normalize().toString();
+        return this;
     }
 
     private static String where(Path file, JsonProcessingException e) {

@@ -42,7 +42,7 @@ class ScenarioFilesTest {
         assertThat(spec.steps()).isNotEmpty();
         assertThat(spec.result().toString()).startsWith("rtbench-out/");
         if (!spec.connector().equals("rtbench")) {
-            assertThat(SCENARIOS.resolve("..").resolve(spec.connector())).exists();
+            assertThat(Path.of(spec.connector())).as("beside the scenario file").exists();
         }
     }
 
@@ -73,6 +73,40 @@ class ScenarioFilesTest {
         assertThat(spec.target()).isEqualTo("opensearch");
         assertThat(spec.duration()).hasSeconds(5);
         assertThat(spec.steps()).hasSize(2);
+    }
+
+    /**
+     * The files a scenario names are beside it, wherever rtbench runs; a flag's file is where the user is. Before,
+     * {@code connector: scenarios/…} worked from the checkout's root only.
+     */
+    @Test
+    void filesNamedInAScenarioAreRelativeToItAndFlagsToTheWorkingDirectory() throws IOException {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.writeString(elsewhere.resolve("sink.json"), "{\"name\": \"s\", \"connector.class\": \"x.Sink\"}");
+        Files.writeString(elsewhere.resolve("client.properties"), "acks=all\n");
+        Files.writeString(dir.resolve("secrets.properties"), "user=u\npassword=p\n");
+        Path file = Files.writeString(
+                elsewhere.resolve("s.yaml"),
+                "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
+                        + "credentialsFile: ../secrets.properties\nresult: out/r.json\n");
+
+        RunSpecBuilder read = RunSpecBuilder.fromYaml(file);
+
+        assertThat(read.connector)
+                .isEqualTo(elsewhere.resolve("sink.json").toAbsolutePath().toString());
+        assertThat(read.kafkaConfig)
+                .isEqualTo(
+                        elsewhere.resolve("client.properties").toAbsolutePath().toString());
+        assertThat(read.credentialsFile)
+                .isEqualTo(dir.resolve("secrets.properties").toAbsolutePath().toString());
+        assertThat(read.result)
+                .as("what the run writes stays where the user is")
+                .isEqualTo("out/r.json");
+        assertThat(read.build("unused.json").connector()).isEqualTo(read.connector);
+
+        RunSpecBuilder flags = new RunSpecBuilder();
+        flags.connector = "mine.json";
+        assertThat(RunSpecBuilder.fromYaml(file).overriddenBy(flags).connector).isEqualTo("mine.json");
     }
 
     @Test
