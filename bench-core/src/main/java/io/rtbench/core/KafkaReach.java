@@ -14,6 +14,11 @@ public final class KafkaReach {
                 + "; check --bootstrap-servers and that the broker runs (TLS/SASL settings go in --kafka-config)";
     }
 
+    /** {@code Kafka at H:P refused: …}: the broker answered, and said no (authentication, authorization …). */
+    public static String refused(String bootstrapServers, String reason) {
+        return "Kafka at " + bootstrapServers + " refused: " + reason;
+    }
+
     /** {@code 10 s}, {@code 2.5 s}: a timeout as the user gave it. */
     public static String seconds(Duration duration) {
         long millis = duration.toMillis();

@@ -60,8 +60,8 @@ public final class BacklogSampler implements AutoCloseable {
         } catch (ExecutionException e) {
             throw e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException
                     ? new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout))
-                    : new BenchmarkException("Kafka at " + bootstrapServers + " refused: "
-                            + e.getCause().getMessage());
+                    : new BenchmarkException(
+                            KafkaReach.refused(bootstrapServers, e.getCause().getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");

@@ -113,7 +113,7 @@ final class GeneratorDiscovery implements Stage {
             throw new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout), e);
         } catch (KafkaException e) {
             consumer.close(Duration.ZERO);
-            throw new BenchmarkException("Kafka at " + bootstrapServers + " refused: " + e.getMessage(), e);
+            throw new BenchmarkException(KafkaReach.refused(bootstrapServers, e.getMessage()), e);
         }
     }
 

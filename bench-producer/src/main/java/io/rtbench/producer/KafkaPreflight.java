@@ -55,8 +55,8 @@ final class KafkaPreflight {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw unreachable(destination);
             }
-            throw new BenchmarkException("Kafka at " + destination.bootstrapServers() + " refused: "
-                    + e.getCause().getMessage());
+            throw new BenchmarkException(KafkaReach.refused(
+                    destination.bootstrapServers(), e.getCause().getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
