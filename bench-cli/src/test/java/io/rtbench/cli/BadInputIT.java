@@ -136,7 +136,9 @@ class BadInputIT {
                 "run --workers 2" + external + " --generators 2 --connect-timeout 2s --prometheus-port 0 --result "
                         + dir.resolve("several.json"),
                 "cannot reach Kafka at " + closed));
-        cases.add(failure("worker --bootstrap-servers " + closed + " --connect-timeout 2s", "cannot reach Kafka"));
+        cases.add(failure(
+                "worker --bootstrap-servers " + closed + " --connect-timeout 2s",
+                "cannot reach Kafka at " + closed + " within 2 s; check --bootstrap-servers"));
         cases.add(usage("run --credentials-file " + dir.resolve("none.properties"), "no such file"));
         cases.add(usage("run --kafka-config " + dir.resolve("none.properties"), "no such file"));
         // a connector file: refused before any server starts, not once Kafka and the target are prepared

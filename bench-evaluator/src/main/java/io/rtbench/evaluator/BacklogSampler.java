@@ -3,12 +3,14 @@ package io.rtbench.evaluator;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.KafkaReach;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -16,6 +18,8 @@ import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -24,6 +28,9 @@ import org.apache.kafka.common.TopicPartition;
  * never committed counts from its earliest offset, as a new group reads from there.
  */
 public final class BacklogSampler implements AutoCloseable {
+
+    /** How often the wait for the broker's first answer looks for a stop. */
+    private static final long STOP_CHECK_MILLIS = 250;
 
     private final Admin admin;
     private final String bootstrapServers;
@@ -48,20 +55,29 @@ public final class BacklogSampler implements AutoCloseable {
      * Waits for the broker's first answer, so that an unreachable one is one line at the start, not a backlog that
      * stays unknown while the evaluation runs its course.
      *
+     * @param stopRequested whether the run was stopped (Ctrl-C): the wait ends then, not at {@code connectTimeout}
+     * @return true once the broker answered; false when the run was stopped first
      * @throws BenchmarkException when it does not answer within {@code connectTimeout}, or refuses
      */
-    public void awaitBroker(Duration connectTimeout) {
+    public boolean awaitBroker(Duration connectTimeout, BooleanSupplier stopRequested) {
+        KafkaFuture<Collection<Node>> nodes = admin.describeCluster(
+                        new DescribeClusterOptions().timeoutMs((int) connectTimeout.toMillis()))
+                .nodes();
+        long deadlineNanos = System.nanoTime() + connectTimeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
         try {
-            admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) connectTimeout.toMillis()))
-                    .nodes()
-                    .get(connectTimeout.toMillis() + 1_000, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout));
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException
-                    ? new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout))
-                    : new BenchmarkException(
-                            KafkaReach.refused(bootstrapServers, e.getCause().getMessage()));
+            while (!stopRequested.getAsBoolean()) {
+                try {
+                    nodes.get(STOP_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+                    return true;
+                } catch (TimeoutException e) {
+                    if (System.nanoTime() - deadlineNanos > 0) {
+                        throw e;
+                    }
+                }
+            }
+            return false;
+        } catch (TimeoutException | ExecutionException e) {
+            throw KafkaReach.failure(bootstrapServers, connectTimeout, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
@@ -116,8 +132,9 @@ public final class BacklogSampler implements AutoCloseable {
                 .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
     }
 
+    /** At once: the sampler only reads, and a request still pending is one to a broker that has not answered. */
     @Override
     public void close() {
-        admin.close(Duration.ofSeconds(5));
+        admin.close(Duration.ZERO);
     }
 }

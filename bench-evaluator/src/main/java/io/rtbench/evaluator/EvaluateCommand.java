@@ -181,7 +181,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                         settings.eventsTopic(),
                         settings.connectTimeout(),
                         GeneratorAnnouncement.SILENT_AFTER,
-                        probing(probe, run)));
+                        probing(probe, run),
+                        run::stopRequested));
         if (settings.sinkGroup() != null) {
             BacklogSampler backlog = new BacklogSampler(
                     settings.bootstrapServers(),
@@ -190,8 +191,10 @@ public final class EvaluateCommand implements Callable<Integer> {
                     settings.eventsTopic(),
                     Duration.ofSeconds(5));
             run.add(new BacklogStage(backlog, Duration.ZERO, probe.metrics()));
-            backlog.awaitBroker(settings.connectTimeout());
-            noCommitNote(backlog, settings.sinkGroup(), settings.eventsTopic()).ifPresent(run::note);
+            if (backlog.awaitBroker(settings.connectTimeout(), run::stopRequested)) {
+                noCommitNote(backlog, settings.sinkGroup(), settings.eventsTopic())
+                        .ifPresent(run::note);
+            }
         }
         run.add(new AuditStage(
                 probe.target(),

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -54,6 +55,9 @@ final class GeneratorDiscovery implements Stage {
     /** The generators of this evaluation that went silent without announcing an end. */
     private final Set<Long> silent = ConcurrentHashMap.newKeySet();
 
+    /** How often the wait for the broker's first answer looks for a stop. */
+    private static final Duration STOP_CHECK = Duration.ofMillis(250);
+
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Thread thread;
     /** Why the discovery stopped following the topic before it was closed; null while it follows. */
@@ -80,6 +84,8 @@ final class GeneratorDiscovery implements Stage {
      * @param eventsTopic only generators writing to this topic, or null for any
      * @param connectTimeout how long the broker may take to answer at the start
      * @param silentAfter how long a running generator may go unannounced ({@link GeneratorAnnouncement#SILENT_AFTER})
+     * @param stopRequested whether the run was stopped (Ctrl-C) while the broker's first answer is awaited: the wait
+     *     ends then, not at {@code connectTimeout}
      * @throws BenchmarkException when it does not answer within {@code connectTimeout}
      */
     GeneratorDiscovery(
@@ -90,7 +96,8 @@ final class GeneratorDiscovery implements Stage {
             String eventsTopic,
             Duration connectTimeout,
             Duration silentAfter,
-            Listener listener) {
+            Listener listener,
+            BooleanSupplier stopRequested) {
         Map<String, Object> config = new HashMap<>(clientConfig);
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -100,20 +107,33 @@ final class GeneratorDiscovery implements Stage {
         this.eventsTopic = eventsTopic;
         this.silentAfter = silentAfter;
         this.listener = listener;
-        List<TopicPartition> partitions = partitions(bootstrapServers, connectTimeout);
+        List<TopicPartition> partitions = partitions(bootstrapServers, connectTimeout, stopRequested);
         this.thread = DaemonThreads.start("rtbench-discovery", () -> follow(partitions));
     }
 
-    /** The topic's partitions, asked here so that a broker that does not answer is one line at the start. */
-    private List<TopicPartition> partitions(String bootstrapServers, Duration connectTimeout) {
-        try {
-            return partitionsOf(connectTimeout);
-        } catch (org.apache.kafka.common.errors.TimeoutException e) {
-            consumer.close(Duration.ZERO);
-            throw new BenchmarkException(KafkaReach.unreachable(bootstrapServers, connectTimeout), e);
-        } catch (KafkaException e) {
-            consumer.close(Duration.ZERO);
-            throw new BenchmarkException(KafkaReach.refused(bootstrapServers, e.getMessage()), e);
+    /**
+     * The topic's partitions, asked here so that a broker that does not answer is one line at the start; asked in short
+     * slices, so that a stop ends the wait (none then: the thread finds them, or is closed with the run).
+     */
+    private List<TopicPartition> partitions(
+            String bootstrapServers, Duration connectTimeout, BooleanSupplier stopRequested) {
+        long deadlineNanos = System.nanoTime() + connectTimeout.toNanos();
+        while (true) {
+            long leftNanos = deadlineNanos - System.nanoTime();
+            try {
+                return partitionsOf(Duration.ofNanos(Math.max(0, Math.min(leftNanos, STOP_CHECK.toNanos()))));
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                if (stopRequested.getAsBoolean()) {
+                    return List.of();
+                }
+                if (leftNanos <= STOP_CHECK.toNanos()) {
+                    consumer.close(Duration.ZERO);
+                    throw KafkaReach.failure(bootstrapServers, connectTimeout, e);
+                }
+            } catch (KafkaException e) {
+                consumer.close(Duration.ZERO);
+                throw KafkaReach.failure(bootstrapServers, connectTimeout, e);
+            }
         }
     }
 

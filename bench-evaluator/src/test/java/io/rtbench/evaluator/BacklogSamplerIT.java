@@ -1,7 +1,9 @@
 package io.rtbench.evaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -28,6 +30,29 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ServersExtension.class)
 class BacklogSamplerIT {
 
+    /** A broker that does not answer: one line at the connect timeout, or as soon as the run is stopped (Ctrl-C). */
+    @Test
+    void aBrokerThatDoesNotAnswerIsOneLineAndAStopEndsTheWait() {
+        try (BacklogSampler sampler =
+                new BacklogSampler("127.0.0.1:1", Map.of(), "group", "topic", Duration.ofSeconds(5))) {
+            long startNanos = System.nanoTime();
+            assertThatThrownBy(() -> sampler.awaitBroker(Duration.ofSeconds(2), () -> false))
+                    .isInstanceOf(BenchmarkException.class)
+                    .hasMessageStartingWith("cannot reach Kafka at 127.0.0.1:1 within 2 s");
+            assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
+                    .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
+
+            long stopAtNanos = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+            startNanos = System.nanoTime();
+            assertThat(sampler.awaitBroker(Duration.ofSeconds(60), () -> System.nanoTime() > stopAtNanos))
+                    .as("stopped, not answered")
+                    .isFalse();
+            assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
+                    .as("a 60 s connect timeout, stopped after 1 s")
+                    .isLessThan(Duration.ofSeconds(5));
+        }
+    }
+
     @Test
     void aGroupThatCommittedNothingHasTheWholeTopicAsItsBacklogAndSaysSo(@RealServer("kafka") RunningServer kafka)
             throws Exception {
@@ -43,6 +68,7 @@ class BacklogSamplerIT {
         }
         try (BacklogSampler sampler =
                 new BacklogSampler(kafka.address(), Map.of(), group, topic, Duration.ofSeconds(10))) {
+            assertThat(sampler.awaitBroker(Duration.ofSeconds(10), () -> false)).isTrue();
             assertThat(sampler.hasCommitted()).isFalse();
             assertThat(sampler.lag()).isEqualTo(10);
             assertThat(EvaluateCommand.noCommitNote(sampler, group, topic))

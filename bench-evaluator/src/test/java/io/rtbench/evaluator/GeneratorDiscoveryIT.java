@@ -1,8 +1,10 @@
 package io.rtbench.evaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -28,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ServersExtension.class)
 class GeneratorDiscoveryIT {
 
-    private static final Duration SILENT_AFTER = Duration.ofSeconds(2);
+    private static final Duration SILENT_AFTER = Duration.ofSeconds(3);
 
     /** What the discovery told, in order: "found 3", "silent 3", "again 3", "ended 3". */
     private final List<String> told = new CopyOnWriteArrayList<>();
@@ -39,11 +42,12 @@ class GeneratorDiscoveryIT {
         String topic = "discovery-" + UUID.randomUUID();
         long nowMs = System.currentTimeMillis();
         try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
-            // before the evaluation: 1 was killed a minute ago, 2 ended, 3 runs (its last heartbeat a second ago)
+            // before the evaluation: 1 was killed a minute ago, 2 ended, 3 runs (its last heartbeat just now: the
+            // history must be read within SILENT_AFTER, which a cold client on a busy machine has taken over a second)
             send(producer, topic, running(1), nowMs - 60_000);
             send(producer, topic, running(2), nowMs - 60_000);
             send(producer, topic, running(2).finished(500), nowMs - 50_000);
-            send(producer, topic, running(3), nowMs - 1_000);
+            send(producer, topic, running(3), System.currentTimeMillis());
             producer.flush();
 
             try (GeneratorDiscovery discovery = discovery(kafka, topic)) {
@@ -97,14 +101,40 @@ class GeneratorDiscoveryIT {
         }
     }
 
+    /** A broker that does not answer: one line at the connect timeout, or as soon as the run is stopped (Ctrl-C). */
+    @Test
+    void aBrokerThatDoesNotAnswerIsOneLineAndAStopEndsTheWait() {
+        long startNanos = System.nanoTime();
+        assertThatThrownBy(() -> discovery("127.0.0.1:1", "nowhere", Duration.ofSeconds(2), () -> false))
+                .isInstanceOf(BenchmarkException.class)
+                .hasMessageStartingWith("cannot reach Kafka at 127.0.0.1:1 within 2 s");
+        assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
+                .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
+
+        long stopAtNanos = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+        startNanos = System.nanoTime();
+        try (GeneratorDiscovery stopped =
+                discovery("127.0.0.1:1", "nowhere", Duration.ofSeconds(60), () -> System.nanoTime() > stopAtNanos)) {
+            assertThat(stopped.generators()).isEmpty();
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
+                .as("a 60 s connect timeout, stopped after 1 s")
+                .isLessThan(Duration.ofSeconds(8));
+    }
+
     private GeneratorDiscovery discovery(RunningServer kafka, String topic) {
+        return discovery(kafka.address(), topic, Duration.ofSeconds(10), () -> false);
+    }
+
+    private GeneratorDiscovery discovery(
+            String bootstrapServers, String topic, Duration connectTimeout, BooleanSupplier stopRequested) {
         return new GeneratorDiscovery(
-                kafka.address(),
+                bootstrapServers,
                 Map.of(),
                 topic,
                 "here",
                 null,
-                Duration.ofSeconds(10),
+                connectTimeout,
                 SILENT_AFTER,
                 new GeneratorDiscovery.Listener() {
                     @Override
@@ -126,7 +156,8 @@ class GeneratorDiscoveryIT {
                     public void silent(GeneratorAnnouncement generator) {
                         told.add("silent " + generator.generatorId());
                     }
-                });
+                },
+                stopRequested);
     }
 
     private static GeneratorAnnouncement running(long generatorId) {

@@ -49,14 +49,8 @@ final class KafkaPreflight {
                     new NewTopic(destination.announceTopic(), 1, replication)
                             .configs(Map.of("cleanup.policy", "compact,delete", "segment.ms", "3600000")),
                     timeoutMs);
-        } catch (TimeoutException e) {
-            throw unreachable(destination);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
-                throw unreachable(destination);
-            }
-            throw new BenchmarkException(KafkaReach.refused(
-                    destination.bootstrapServers(), e.getCause().getMessage()));
+        } catch (TimeoutException | ExecutionException e) {
+            throw KafkaReach.failure(destination.bootstrapServers(), destination.connectTimeout(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
@@ -71,10 +65,5 @@ final class KafkaPreflight {
         if (!existing.contains(topic.name())) {
             KafkaTopics.create(admin, topic, Duration.ofMillis(timeoutMs));
         }
-    }
-
-    private static BenchmarkException unreachable(KafkaDestination destination) {
-        return new BenchmarkException(
-                KafkaReach.unreachable(destination.bootstrapServers(), destination.connectTimeout()));
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.connectors.common.KafkaTopics;
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.KafkaReach;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.nio.ByteBuffer;
 import java.time.Duration;
@@ -53,10 +54,7 @@ final class HostTopics {
                 }
             }
         } catch (ExecutionException | TimeoutException e) {
-            throw new BenchmarkException(
-                    "cannot reach Kafka at " + bootstrapServers + " within " + timeout.toSeconds() + " s (creating the"
-                            + " topics " + CONTROL + " and " + RESULTS + ")",
-                    e);
+            throw KafkaReach.failure(bootstrapServers, timeout, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while creating the topics " + CONTROL + " and " + RESULTS);

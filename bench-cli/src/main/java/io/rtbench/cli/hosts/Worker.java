@@ -134,6 +134,7 @@ final class Worker implements AutoCloseable {
         if (share != null) {
             endShare(share, "the worker stops");
         }
+        say.accept("worker " + id + ": stopped");
     }
 
     private void handle(WorkerShareRun share, Control command) {

@@ -247,6 +247,13 @@ class SeveralHostsIT {
             await().atMost(Duration.ofSeconds(5))
                     .until(() -> Files.readString(log).contains("ended before it gave out its shares"));
         }
+        // Ctrl-C (SIGTERM here) ends a waiting worker with a line that says so
+        Process first = workers.get(0);
+        first.destroy();
+        assertThat(first.waitFor(20, TimeUnit.SECONDS))
+                .as("the worker ends on SIGTERM")
+                .isTrue();
+        assertThat(Files.readString(logs.get(0))).contains("worker " + twin + ": stopped");
     }
 
     private static CommandLine command(StringWriter err) {
