@@ -35,6 +35,11 @@ public interface RunningServer extends AutoCloseable {
     /** Where the server logs go. */
     Path logFile();
 
+    /** The directory of the server's data and files, where rtbench made one (a child process's); else empty. */
+    default Optional<Path> directory() {
+        return Optional.empty();
+    }
+
     /** Stops the server and cleans up; idempotent, does not throw. */
     @Override
     void close();

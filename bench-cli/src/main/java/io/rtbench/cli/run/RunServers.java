@@ -10,6 +10,8 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.daemon.ServerControl;
+import io.rtbench.servers.daemon.ServerState;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 
 /**
@@ -32,6 +35,9 @@ final class RunServers implements Stage {
     private String kafkaVersion;
     private boolean localTarget;
     private RunningServer database;
+    /** The database at the target's address that {@code rtbench servers start} runs on this host, if any. */
+    private Optional<ServerState> backgroundDatabase = Optional.empty();
+
     private Path credentialsFile;
 
     private RunServers() {}
@@ -44,7 +50,7 @@ final class RunServers implements Stage {
             if (spec.localServers()) {
                 servers.startLocal(spec, provider, connectPluginPath, progress);
             } else {
-                servers.useExternal(spec);
+                servers.useExternal(spec, ServerControl.fromEnvironment(System.getenv()));
             }
             return servers;
         } catch (RuntimeException e) {
@@ -83,10 +89,34 @@ final class RunServers implements Stage {
     }
 
     /** The addresses given; {@link RunSpec} has checked that the pipeline has the ones it needs. */
-    private void useExternal(RunSpec spec) {
+    private void useExternal(RunSpec spec, ServerControl background) {
         bootstrapServers = spec.bootstrapServers();
         targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
         connectUrl = spec.connectUrl();
+        backgroundDatabase = databaseOf(spec.target()).flatMap(kind -> background(background, kind, targetUrl));
+        if (bootstrapServers != null && !bootstrapServers.contains(",")) {
+            kafkaVersion = background(background, ServerKind.KAFKA, URI.create("kafka://" + bootstrapServers.strip()))
+                    .map(ServerState::version)
+                    .orElse(null);
+        }
+    }
+
+    /**
+     * The server of {@code kind} that {@code rtbench servers start} runs on this host at {@code address}: a run knows
+     * its version and measures its process as one it started (a port on the loopback address is this host's); empty
+     * for any other address.
+     */
+    private static Optional<ServerState> background(ServerControl control, ServerKind kind, URI address) {
+        OptionalInt port = loopbackPort(address);
+        return port.isPresent() ? control.runningAt(kind, port.getAsInt()) : Optional.empty();
+    }
+
+    /** The port of an address on this host's loopback interface (by its name: no lookup); empty for another host. */
+    static OptionalInt loopbackPort(URI address) {
+        String host = address.getHost();
+        boolean loopback = host != null
+                && (host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]") || host.equals("::1"));
+        return loopback && address.getPort() >= 0 ? OptionalInt.of(address.getPort()) : OptionalInt.empty();
     }
 
     private RunningServer start(ServerProvider provider, ServerKind kind, ServerOptions options) {
@@ -114,11 +144,13 @@ final class RunServers implements Stage {
 
     /**
      * Where the target's utilisation comes from (docs/MEASUREMENT.md, "Target utilisation"): the process of a database
-     * rtbench started as a child process; else, for an external server or a container, the server's own stats API where
-     * the driver has one; empty for the in-process targets and drivers without one.
+     * rtbench started as a child process, for this run or in the background ({@code rtbench servers start}); else, for
+     * an external server or a container, the server's own stats API where the driver has one; empty for the in-process
+     * targets and drivers without one.
      */
     Optional<UtilisationSource> targetUtilisation(String kind, TargetConfig target) {
-        Optional<UtilisationSource> process = database == null ? Optional.empty() : database.utilisation();
+        Optional<UtilisationSource> process =
+                database == null ? backgroundDatabase.map(ServerState::utilisation) : database.utilisation();
         if (process.isPresent()) {
             return process;
         }
@@ -127,7 +159,7 @@ final class RunServers implements Stage {
                 : Optional.empty();
     }
 
-    /** The Kafka version when rtbench started the broker; null otherwise. */
+    /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */
     String kafkaVersion() {
         return kafkaVersion;
     }
@@ -150,7 +182,7 @@ final class RunServers implements Stage {
         return "servers";
     }
 
-    /** The broker's version when rtbench started it (an external broker's is not known). */
+    /** The broker's version when rtbench started it, here or in the background (another broker's is not known). */
     @Override
     public RunEnvironment environment(RunEnvironment environment) {
         return kafkaVersion == null ? environment : environment.withKafkaVersion(kafkaVersion);

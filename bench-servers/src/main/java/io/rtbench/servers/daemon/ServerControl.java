@@ -158,6 +158,11 @@ public final class ServerControl {
         return files.readAll().stream().filter(this::aliveOrForget).toList();
     }
 
+    /** The background server of {@code kind} that listens on {@code port} of this host, if one runs. */
+    public Optional<ServerState> runningAt(ServerKind kind, int port) {
+        return live(kind).stream().filter(state -> state.port() == port).findFirst();
+    }
+
     /** The live servers of a kind (a Connect cluster's workers), worker 1 first. */
     private List<ServerState> live(ServerKind kind) {
         return status().stream().filter(state -> state.kind().equals(kind)).toList();

@@ -134,7 +134,8 @@ public final class ServerDaemon {
                 Liveness.startOf(self),
                 server.version(),
                 server.logFile(),
-                Instant.now());
+                Instant.now(),
+                server.directory().orElse(null));
     }
 
     private synchronized void stop() {

@@ -1,6 +1,8 @@
 package io.rtbench.servers.daemon;
 
+import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.local.ProcessUtilisation;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Objects;
@@ -17,6 +19,8 @@ import java.util.Objects;
  * @param version the server's version as it reports it
  * @param logFile where the server logs go
  * @param startedAt when the server became ready
+ * @param directory the server's data and files, where it has a directory of its own; null otherwise (and in the state
+ *     files of rtbench versions before it was recorded)
  */
 public record ServerState(
         ServerKind kind,
@@ -28,7 +32,8 @@ public record ServerState(
         Instant daemonStartedAt,
         String version,
         Path logFile,
-        Instant startedAt) {
+        Instant startedAt,
+        Path directory) {
 
     public ServerState {
         Objects.requireNonNull(kind, "kind");
@@ -48,6 +53,14 @@ public record ServerState(
     /** {@code connect}, or {@code connect-2} for a cluster's second worker: as {@code servers status} lists it. */
     public String name() {
         return daemonName().stem();
+    }
+
+    /**
+     * The server's CPU, memory and disk from {@code /proc}, as for a server a run starts itself (docs/MEASUREMENT.md,
+     * "Target utilisation"): this host runs it, so a run given its address can measure it.
+     */
+    public UtilisationSource utilisation() {
+        return new ProcessUtilisation(serverPid, directory);
     }
 
     DaemonName daemonName() {

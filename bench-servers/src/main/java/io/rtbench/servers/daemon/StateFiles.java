@@ -146,6 +146,9 @@ final class StateFiles {
         json.put("version", state.version());
         json.put("logFile", state.logFile().toString());
         json.put("startedAt", state.startedAt().toString());
+        if (state.directory() != null) {
+            json.put("directory", state.directory().toString());
+        }
         return json;
     }
 
@@ -166,6 +169,7 @@ final class StateFiles {
                 Instant.parse(json.required("daemonStartedAt").asText()),
                 json.required("version").asText(),
                 Path.of(json.required("logFile").asText()),
-                Instant.parse(json.required("startedAt").asText()));
+                Instant.parse(json.required("startedAt").asText()),
+                json.hasNonNull("directory") ? Path.of(json.get("directory").asText()) : null);
     }
 }

@@ -111,6 +111,11 @@ final class ChildServer extends StartedServer {
         return files.logFile();
     }
 
+    @Override
+    public Optional<Path> directory() {
+        return Optional.of(files.dir());
+    }
+
     /** The temp dir with the server's files; gone after {@link #close()}. */
     Path dir() {
         return files.dir();

@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  *       every {@link #DISK_WALK_NANOS} because a walk of a large data directory is costly.
  * </ul>
  */
-final class ProcessUtilisation implements UtilisationSource {
+public final class ProcessUtilisation implements UtilisationSource {
 
     static final long DISK_WALK_NANOS = 5_000_000_000L;
 
@@ -38,7 +38,8 @@ final class ProcessUtilisation implements UtilisationSource {
     private Long diskBytes;
     private long lastWalkNanos;
 
-    ProcessUtilisation(long pid, Path dir) {
+    /** @param dir the server's directory, whose files are its disk use; null: disk not measured */
+    public ProcessUtilisation(long pid, Path dir) {
         this(pid, dir, System::nanoTime);
     }
 
@@ -98,7 +99,7 @@ final class ProcessUtilisation implements UtilisationSource {
 
     /** The bytes of the regular files under {@code dir}; files that vanish during the walk (merged parts) are skipped. */
     static Long directoryBytes(Path dir) {
-        if (!Files.isDirectory(dir)) {
+        if (dir == null || !Files.isDirectory(dir)) {
             return null;
         }
         long[] total = {0};

@@ -3,6 +3,7 @@ package io.rtbench.servers.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.junit.LocalProviderOnly;
@@ -100,6 +101,47 @@ class ServerControlIT {
         assertThat(control.status()).isEmpty();
     }
 
+    /** A run given the address of a background server finds it, and measures it as one it started itself. */
+    @Test
+    void aBackgroundServerIsFoundByKindAndPortAndMeasuredFromProc() throws Exception {
+        ProcessHandle self = ProcessHandle.current();
+        ServerKind clickhouse = ServerKind.fromCliName("clickhouse");
+        // This JVM stands in for a background ClickHouse and its daemon.
+        new StateFiles(stateDir)
+                .write(new ServerState(
+                        clickhouse,
+                        1,
+                        "http://127.0.0.1:18123",
+                        18123,
+                        self.pid(),
+                        self.pid(),
+                        Liveness.startOf(self),
+                        "18.16.1",
+                        stateDir.resolve("clickhouse.log"),
+                        Instant.now(),
+                        stateDir));
+        try {
+            ServerControl control = new ServerControl(stateDir);
+
+            assertThat(control.runningAt(clickhouse, 18124)).isEmpty();
+            assertThat(control.runningAt(ServerKind.fromCliName("postgres"), 18123))
+                    .isEmpty();
+            UtilisationSource process =
+                    control.runningAt(clickhouse, 18123).orElseThrow().utilisation();
+            process.read();
+            long spinUntilNanos = System.nanoTime() + 600_000_000L; // readings under 0.5 s apart are not counted
+            while (System.nanoTime() < spinUntilNanos) {
+                Thread.onSpinWait();
+            }
+            UtilisationSource.Reading reading = process.read();
+            assertThat(reading.cpuPercent()).as("this JVM spun for 600 ms").isPositive();
+            assertThat(reading.rssBytes()).isPositive();
+            assertThat(reading.diskBytes()).as("the files under its directory").isPositive();
+        } finally {
+            new StateFiles(stateDir).delete(clickhouse); // this JVM is no daemon to stop
+        }
+    }
+
     @Test
     void aPortHeldByAnotherBackgroundServerIsNamedAndNoDaemonIsSpawned() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -117,7 +159,8 @@ class ServerControlIT {
                             Liveness.startOf(self),
                             "4.3.1",
                             stateDir.resolve("kafka.log"),
-                            Instant.now()));
+                            Instant.now(),
+                            null));
             ServerControl control = new ServerControl(stateDir);
 
             assertThatThrownBy(() -> control.start(ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(port)))

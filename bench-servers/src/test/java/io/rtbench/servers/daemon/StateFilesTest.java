@@ -25,7 +25,8 @@ class StateFilesTest {
                 daemonStartedAt,
                 "4.3.1",
                 Path.of("/tmp/state/" + kind.cliName() + ".log"),
-                Instant.parse("2026-01-02T03:04:05.678Z"));
+                Instant.parse("2026-01-02T03:04:05.678Z"),
+                null);
     }
 
     @Test
@@ -37,6 +38,34 @@ class StateFilesTest {
 
         assertThat(files.read(ServerKind.KAFKA)).contains(written);
         assertThat(files.read(ServerKind.CONNECT)).isEmpty();
+    }
+
+    /** A child-process server's directory is recorded, so that a run given its address can measure its disk. */
+    @Test
+    void theServersDirectoryReadsBackAndAFileWithoutOneReadsAsNone() throws Exception {
+        StateFiles files = new StateFiles(dir);
+        ServerState base = state(ServerKind.fromCliName("clickhouse"), 4242, Instant.EPOCH);
+        ServerState withDirectory = new ServerState(
+                base.kind(),
+                1,
+                base.address(),
+                base.port(),
+                4343,
+                4242,
+                Instant.EPOCH,
+                "18.16.1",
+                base.logFile(),
+                Instant.EPOCH,
+                Path.of("/tmp/rtbench-clickhouse-123"));
+
+        files.write(withDirectory);
+        assertThat(files.read(base.kind())).contains(withDirectory);
+
+        files.write(base);
+        assertThat(java.nio.file.Files.readString(files.stateFile(new DaemonName(base.kind(), 1))))
+                .as("written by an earlier version: no directory")
+                .doesNotContain("directory");
+        assertThat(files.read(base.kind()).orElseThrow().directory()).isNull();
     }
 
     @Test
@@ -53,7 +82,8 @@ class StateFilesTest {
                 Instant.EPOCH,
                 "4.1.0",
                 Path.of("/tmp/state/connect-2.log"),
-                Instant.EPOCH);
+                Instant.EPOCH,
+                null);
 
         files.write(second);
         files.write(first);
