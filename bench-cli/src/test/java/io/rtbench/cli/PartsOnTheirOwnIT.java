@@ -9,8 +9,11 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,6 +128,58 @@ class PartsOnTheirOwnIT {
                 .contains("; check --target-url and --collection, and that a sink writes there");
     }
 
+    /**
+     * Generators given by id whose producer had ended: with Kafka at hand, their announcements say so, and they are not
+     * probed. Before, their newest event was probed and its age, growing for as long as the evaluation ran, was taken
+     * for data latency. Both on the default announcement topic and on one named with {@code --generators-from-topic}.
+     */
+    @Test
+    void generatorsGivenByIdThatHadEndedAreNotProbed(@RealServer("kafka") RunningServer kafka) {
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        List<String> kafkaArgs = List.of("--bootstrap-servers", kafka.address(), "--topic", "ended-" + id);
+        for (String announce : List.of("rtbench.generators", "ended-generators-" + id)) {
+            // the ids, as produce prints them above its status (on stdout)
+            ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+            PrintStream console = System.out;
+            System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+            try {
+                assertThat(execute(produce(kafkaArgs, announce, "200/s", "1s", dir.resolve(announce + ".json"))))
+                        .isZero();
+            } finally {
+                System.setOut(console);
+            }
+            String printedOut = stdout.toString(StandardCharsets.UTF_8);
+            Matcher printed = Pattern.compile("generators ([0-9,]+) \\(announced on " + Pattern.quote(announce))
+                    .matcher(printedOut);
+            assertThat(printed.find()).as(printedOut).isTrue();
+            String ids = printed.group(1);
+
+            List<String> given = new ArrayList<>(List.of("--generator-ids", ids));
+            if (!announce.equals("rtbench.generators")) {
+                given.addAll(List.of("--generators-from-topic", announce));
+            }
+            StringWriter err = new StringWriter();
+            int exit = execute(
+                    err,
+                    evaluate(
+                            kafkaArgs,
+                            "reference://ended-" + id,
+                            "3s",
+                            dir.resolve(id + ".json"),
+                            given.toArray(String[]::new)));
+
+            // "no probe found an event" would mean they were probed; the notes above the status name each of them
+            assertThat(exit).isEqualTo(CommandLines.FAILURE);
+            assertThat(err.toString().strip())
+                    .isEqualTo("rtbench evaluate: nothing measured: "
+                            + (given.size() == 2
+                                    ? "no generator to probe: those of --generator-ids had ended or gone silent before"
+                                            + " it started (their announcements on rtbench.generators say so)"
+                                    : "no generator to probe produced while it ran (none was announced on " + announce
+                                            + " that had not ended or gone silent before it started)"));
+        }
+    }
+
     @Test
     void aBridgeThatReceivedNothingFailsWithOneLine(@RealServer("kafka") RunningServer kafka) {
         String id = UUID.randomUUID().toString().substring(0, 8);
@@ -187,8 +244,12 @@ class PartsOnTheirOwnIT {
     }
 
     private static int execute(StringWriter err, String... args) {
+        return execute(new StringWriter(), err, args);
+    }
+
+    private static int execute(StringWriter out, StringWriter err, String... args) {
         CommandLine command = CommandLines.commandLine(new RtbenchCommand());
-        command.setOut(new PrintWriter(new StringWriter(), true));
+        command.setOut(new PrintWriter(out, true));
         command.setErr(new PrintWriter(err, true));
         int exit = command.execute(args);
         if (exit != 0) {

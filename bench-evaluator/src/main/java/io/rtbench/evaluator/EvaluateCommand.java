@@ -34,8 +34,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -149,12 +151,12 @@ public final class EvaluateCommand implements Callable<Integer> {
             why = "no probe found an event of its generator in " + collection
                     + (failed > 0 ? " (" + failed + " probes failed)" : "")
                     + "; check --target-url and --collection, and that a sink writes there";
+        } else if (settings.announceTopic() != null) {
+            why = "no generator to probe produced while it ran (none was announced on " + settings.announceTopic()
+                    + " that had not ended or gone silent before it started)";
         } else {
-            why = "no generator to probe"
-                    + (settings.announceTopic() == null
-                            ? ""
-                            : " produced while it ran (none was announced on " + settings.announceTopic()
-                                    + " that had not ended or gone silent before it started)");
+            why = "no generator to probe: those of --generator-ids had ended or gone silent before it started (their"
+                    + " announcements on " + Defaults.ANNOUNCE_TOPIC + " say so)";
         }
         throw new BenchmarkException("nothing measured: " + why);
     }
@@ -170,18 +172,29 @@ public final class EvaluateCommand implements Callable<Integer> {
                 registry,
                 null,
                 null));
-        settings.generatorIds().forEach(probe::probe);
-        GeneratorDiscovery discovery = settings.announceTopic() == null
+        // Generators given by id, with Kafka at hand, are followed on the default announcement topic too: one that had
+        // ended before the evaluation is not probed, nor one that ends during it (its newest event would only grow
+        // older), and one that ends is audited.
+        Set<Long> only = settings.announceTopic() == null ? Set.copyOf(settings.generatorIds()) : null;
+        String announcements = settings.announceTopic() != null
+                ? settings.announceTopic()
+                : settings.bootstrapServers() != null && !only.isEmpty() ? Defaults.ANNOUNCE_TOPIC : null;
+        if (announcements == null) {
+            settings.generatorIds().forEach(probe::probe);
+        }
+        GeneratorDiscovery discovery = announcements == null
                 ? null
                 : run.add(new GeneratorDiscovery(
                         settings.bootstrapServers(),
                         settings.kafkaConfig(),
-                        settings.announceTopic(),
-                        settings.anyHost() ? null : RunEnvironment.detect().host(),
+                        announcements,
+                        settings.anyHost() || only != null
+                                ? null
+                                : RunEnvironment.detect().host(),
                         settings.eventsTopic(),
                         settings.connectTimeout(),
                         GeneratorAnnouncement.SILENT_AFTER,
-                        probing(probe, run),
+                        probing(probe, run, Set.copyOf(settings.generatorIds()), only),
                         run::stopRequested));
         if (settings.sinkGroup() != null) {
             BacklogSampler backlog = new BacklogSampler(
@@ -198,7 +211,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         run.add(new AuditStage(
                 probe.target(),
-                () -> producedCounts(discovery),
+                () -> producedCounts(discovery, only),
                 Map::of,
                 () -> 0,
                 settings.auditTimeout(),
@@ -208,19 +221,35 @@ public final class EvaluateCommand implements Callable<Integer> {
                 run::progress));
     }
 
-    /** What the discovery's findings do: probe a generator while it produces, and say when its producer went silent. */
-    private static GeneratorDiscovery.Listener probing(ProbeStage probe, RunResources run) {
+    /**
+     * What the discovery's findings do: probe a generator while it produces, and say when its producer went silent.
+     *
+     * @param listed the generators given by id ({@code --generator-ids}): probed once the topic's history is read,
+     *     unless it says they were over (a producer that announces elsewhere, or not at all, leaves them probed)
+     * @param only the generators this evaluation may probe, or null for every one announced
+     */
+    private static GeneratorDiscovery.Listener probing(
+            ProbeStage probe, RunResources run, Set<Long> listed, Set<Long> only) {
+        Set<Long> over = ConcurrentHashMap.newKeySet();
         return new GeneratorDiscovery.Listener() {
+            private boolean ours(GeneratorAnnouncement generator) {
+                return only == null || only.contains(generator.generatorId());
+            }
+
             @Override
             public void found(GeneratorAnnouncement generator) {
-                probe.probe(generator.generatorId());
+                if (ours(generator)) {
+                    probe.probe(generator.generatorId());
+                }
             }
 
             @Override
             public void heardAgain(GeneratorAnnouncement generator) {
-                probe.probe(generator.generatorId());
-                run.note("generator " + generator.generatorId() + " is announced again after its silence: probed"
-                        + " again");
+                if (ours(generator)) {
+                    probe.probe(generator.generatorId());
+                    run.note("generator " + generator.generatorId() + " is announced again after its silence: probed"
+                            + " again");
+                }
             }
 
             @Override
@@ -230,10 +259,38 @@ public final class EvaluateCommand implements Callable<Integer> {
 
             @Override
             public void silent(GeneratorAnnouncement generator) {
-                probe.stopProbing(generator.generatorId());
-                run.note(silenceNote(generator));
+                if (ours(generator)) {
+                    probe.stopProbing(generator.generatorId());
+                    run.note(silenceNote(generator));
+                }
+            }
+
+            @Override
+            public void passedOver(GeneratorAnnouncement generator, boolean ended) {
+                if (listed.contains(generator.generatorId())) {
+                    over.add(generator.generatorId());
+                    run.note(passedOverNote(generator, ended));
+                }
+            }
+
+            @Override
+            public void historyRead() {
+                listed.stream().filter(id -> !over.contains(id)).forEach(probe::probe);
             }
         };
+    }
+
+    /** What the user reads when a generator given by id was over before the evaluation started. */
+    static String passedOverNote(GeneratorAnnouncement generator, boolean ended) {
+        return "generator " + generator.generatorId() + " (producer run " + generator.runId() + ") "
+                + (ended
+                        ? String.format(
+                                Locale.ROOT,
+                                "had ended before this evaluation started (%,d events)",
+                                generator.producedEvents())
+                        : "had gone silent before this evaluation started (its producer stopped without announcing"
+                                + " an end)")
+                + ": not probed, since its newest event would only grow older";
     }
 
     /**
@@ -265,12 +322,16 @@ public final class EvaluateCommand implements Callable<Integer> {
                 + " have aged the newest event of a producer that had stopped)";
     }
 
-    /** Event counts from the producers' final announcements; generators still producing are left out. */
-    private static Map<Long, Long> producedCounts(GeneratorDiscovery discovery) {
+    /**
+     * Event counts from the producers' final announcements; generators still producing are left out, and with {@code
+     * only}, those not probed.
+     */
+    private static Map<Long, Long> producedCounts(GeneratorDiscovery discovery, Set<Long> only) {
         Map<Long, Long> produced = new TreeMap<>();
         if (discovery != null) {
             for (GeneratorAnnouncement announcement : discovery.generators().values()) {
-                if (announcement.producedEvents() != null) {
+                if (announcement.producedEvents() != null
+                        && (only == null || only.contains(announcement.generatorId()))) {
                     produced.put(announcement.generatorId(), announcement.producedEvents());
                 }
             }

@@ -77,6 +77,15 @@ final class GeneratorDiscovery implements Stage {
 
         /** A running generator went unannounced for {@code silentAfter}: its producer is gone. */
         void silent(GeneratorAnnouncement generator);
+
+        /**
+         * A generator of the topic's history that is not this evaluation's: it had ended ({@code ended}), or its
+         * producer had gone silent, before the evaluation started.
+         */
+        default void passedOver(GeneratorAnnouncement generator, boolean ended) {}
+
+        /** The topic's history is read (at once when the topic does not exist yet): what it said has been told. */
+        default void historyRead() {}
     }
 
     /**
@@ -157,6 +166,9 @@ final class GeneratorDiscovery implements Stage {
     private void follow(List<TopicPartition> known) {
         try {
             List<TopicPartition> partitions = known;
+            if (partitions.isEmpty()) {
+                listener.historyRead();
+            }
             while (partitions.isEmpty() && !closed.get()) { // the producers may not have created it yet
                 partitions = partitionsOf(Duration.ofSeconds(10));
             }
@@ -180,6 +192,9 @@ final class GeneratorDiscovery implements Stage {
                 if (!caughtUp && partitions.stream().allMatch(p -> consumer.position(p) >= historyEnd.get(p))) {
                     caughtUp = true;
                     admitRunning(history);
+                    if (!known.isEmpty()) {
+                        listener.historyRead();
+                    }
                 }
                 if (caughtUp) {
                     findSilent();
@@ -226,8 +241,10 @@ final class GeneratorDiscovery implements Stage {
             long agoMs = Math.max(0, nowMs - seen.announcedAtMs());
             if (seen.announcement().producedEvents() != null) {
                 ended++;
+                listener.passedOver(seen.announcement(), true);
             } else if (agoMs > silentAfter.toMillis()) {
                 gone++;
+                listener.passedOver(seen.announcement(), false);
             } else {
                 accept(seen.heardAt(nowNanos - agoMs * 1_000_000));
             }

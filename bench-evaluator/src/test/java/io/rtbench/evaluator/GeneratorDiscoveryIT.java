@@ -36,6 +36,9 @@ class GeneratorDiscoveryIT {
     /** What the discovery told, in order: "found 3", "silent 3", "again 3", "ended 3". */
     private final List<String> told = new CopyOnWriteArrayList<>();
 
+    /** What the discovery told of the topic's history: "over 1", "ended 2", then "read". */
+    private final List<String> history = new CopyOnWriteArrayList<>();
+
     @Test
     void aGeneratorWhoseProducerFellSilentIsNoLongerProbedAndOneSilentBeforeTheStartIsPassedOver(
             @RealServer("kafka") RunningServer kafka) throws Exception {
@@ -55,6 +58,10 @@ class GeneratorDiscoveryIT {
                 // 3 is not announced again: its producer is gone
                 await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("silent 3"));
                 assertThat(told).as("1 and 2 were over before the evaluation").containsExactly("found 3", "silent 3");
+                assertThat(history)
+                        .as("passed over, each with its reason, before the history is read")
+                        .containsExactlyInAnyOrder("over 1", "ended 2", "read")
+                        .endsWith("read");
 
                 // 4 keeps its heartbeat for three times the silence; 3 speaks again, then ends
                 long startMs = System.currentTimeMillis();
@@ -98,6 +105,7 @@ class GeneratorDiscoveryIT {
             // its producer stops without an end: now it is silent
             await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("silent 5"));
             assertThat(told).containsExactly("found 5", "silent 5");
+            assertThat(history).as("no topic at the start: no history").containsExactly("read");
         }
     }
 
@@ -155,6 +163,16 @@ class GeneratorDiscoveryIT {
                     @Override
                     public void silent(GeneratorAnnouncement generator) {
                         told.add("silent " + generator.generatorId());
+                    }
+
+                    @Override
+                    public void passedOver(GeneratorAnnouncement generator, boolean ended) {
+                        history.add((ended ? "ended " : "over ") + generator.generatorId());
+                    }
+
+                    @Override
+                    public void historyRead() {
+                        history.add("read");
                     }
                 },
                 stopRequested);
