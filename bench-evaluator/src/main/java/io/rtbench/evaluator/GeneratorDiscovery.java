@@ -174,7 +174,8 @@ final class GeneratorDiscovery implements Stage {
             }
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> historyEnd = consumer.endOffsets(partitions);
+            // a topic created after the start has no history: all it holds was announced while this evaluation ran
+            Map<TopicPartition, Long> historyEnd = known.isEmpty() ? Map.of() : consumer.endOffsets(partitions);
             Map<Long, Seen> history = new HashMap<>();
             boolean caughtUp = false;
             while (!closed.get()) {
@@ -189,7 +190,8 @@ final class GeneratorDiscovery implements Stage {
                         announcement(record).ifPresent(seen -> accept(seen.heardAt(heardAtNanos)));
                     }
                 }
-                if (!caughtUp && partitions.stream().allMatch(p -> consumer.position(p) >= historyEnd.get(p))) {
+                if (!caughtUp
+                        && partitions.stream().allMatch(p -> consumer.position(p) >= historyEnd.getOrDefault(p, 0L))) {
                     caughtUp = true;
                     admitRunning(history);
                     if (!known.isEmpty()) {

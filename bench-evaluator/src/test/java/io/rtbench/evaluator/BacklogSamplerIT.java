@@ -1,9 +1,7 @@
 package io.rtbench.evaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.core.BenchmarkException;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -34,22 +32,12 @@ class BacklogSamplerIT {
     @Test
     void aBrokerThatDoesNotAnswerIsOneLineAndAStopEndsTheWait() {
         try (BacklogSampler sampler =
-                new BacklogSampler("127.0.0.1:1", Map.of(), "group", "topic", Duration.ofSeconds(5))) {
-            long startNanos = System.nanoTime();
-            assertThatThrownBy(() -> sampler.awaitBroker(Duration.ofSeconds(2), () -> false))
-                    .isInstanceOf(BenchmarkException.class)
-                    .hasMessageStartingWith("cannot reach Kafka at 127.0.0.1:1 within 2 s");
-            assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
-                    .isBetween(Duration.ofSeconds(2), Duration.ofSeconds(8));
-
-            long stopAtNanos = System.nanoTime() + Duration.ofSeconds(1).toNanos();
-            startNanos = System.nanoTime();
-            assertThat(sampler.awaitBroker(Duration.ofSeconds(60), () -> System.nanoTime() > stopAtNanos))
+                new BacklogSampler(UnansweredBroker.ADDRESS, Map.of(), "group", "topic", Duration.ofSeconds(5))) {
+            UnansweredBroker.failsWithOneLineAtTheTimeout(
+                    () -> sampler.awaitBroker(Duration.ofSeconds(2), () -> false));
+            UnansweredBroker.endsOnAStop(stop -> assertThat(sampler.awaitBroker(Duration.ofSeconds(60), stop))
                     .as("stopped, not answered")
-                    .isFalse();
-            assertThat(Duration.ofNanos(System.nanoTime() - startNanos))
-                    .as("a 60 s connect timeout, stopped after 1 s")
-                    .isLessThan(Duration.ofSeconds(5));
+                    .isFalse());
         }
     }
 
