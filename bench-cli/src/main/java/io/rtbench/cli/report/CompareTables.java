@@ -4,43 +4,56 @@ import static io.rtbench.cli.report.Html.escape;
 
 import io.rtbench.core.result.ForkStatistics.Verdict;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /** The comparison as a text table for the terminal and as a self-contained HTML page. */
 final class CompareTables {
 
+    /** The columns before it (run, step, metric, statistic) are text. */
+    private static final int FIRST_FIGURE = 4;
+
     private CompareTables() {}
 
+    /** Columns as wide as their widest cell (a score with a wide error is long); text left, figures right. */
     static String text(String baseline, List<Comparison.Row> rows) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[] {
+            "contender", "step", "metric", "", "baseline ms", "contender ms", "diff ms", "diff %", "verdict (99.9 %)"
+        });
+        for (Comparison.Row row : rows) {
+            cells.add(new String[] {
+                clip(row.run(), 22),
+                clip(row.step(), 16),
+                clip(row.metric(), 14),
+                row.statistic(),
+                withError(row.baselineMs(), row.baselineErrorMs()),
+                withError(row.contenderMs(), row.contenderErrorMs()),
+                String.format(Locale.ROOT, "%+.2f", row.diffMs()),
+                percent(row.diffPercent()),
+                row.verdict().label()
+            });
+        }
+        int[] widths = new int[cells.get(0).length];
+        cells.forEach(line -> {
+            for (int column = 0; column < line.length; column++) {
+                widths[column] = Math.max(widths[column], line[column].length());
+            }
+        });
         StringBuilder out = new StringBuilder();
         out.append("baseline: ").append(baseline).append('\n');
-        String format = "%-22s %-16s %-14s %-4s %14s %14s %10s %8s  %s%n";
-        out.append(String.format(
-                Locale.ROOT,
-                format,
-                "contender",
-                "step",
-                "metric",
-                "",
-                "baseline ms",
-                "contender ms",
-                "diff ms",
-                "diff %",
-                "verdict (99.9 %)"));
-        for (Comparison.Row row : rows) {
-            out.append(String.format(
-                    Locale.ROOT,
-                    format,
-                    clip(row.run(), 22),
-                    clip(row.step(), 16),
-                    clip(row.metric(), 14),
-                    row.statistic(),
-                    withError(row.baselineMs(), row.baselineErrorMs()),
-                    withError(row.contenderMs(), row.contenderErrorMs()),
-                    String.format(Locale.ROOT, "%+.2f", row.diffMs()),
-                    percent(row.diffPercent()),
-                    row.verdict().label()));
+        for (String[] line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int column = 0; column < line.length; column++) {
+                boolean figure = column >= FIRST_FIGURE && column < line.length - 1;
+                String cell = column == line.length - 1
+                        ? line[column]
+                        : String.format(Locale.ROOT, "%" + (figure ? "" : "-") + widths[column] + "s", line[column]);
+                text.append(column == 0 ? "" : column == line.length - 1 ? "  " : " ")
+                        .append(cell);
+            }
+            out.append(text.toString().stripTrailing()).append('\n');
         }
         return out.toString();
     }

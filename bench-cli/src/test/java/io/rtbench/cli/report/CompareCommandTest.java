@@ -49,6 +49,30 @@ class CompareCommandTest {
                 .allSatisfy(line -> assertThat(line).endsWith("faster"));
     }
 
+    /** Two forks far apart give an error wider than the score: its cells are long, and the columns still line up. */
+    @Test
+    void theColumnsLineUpWhateverTheWidthOfTheScores() {
+        Path baseline = RepeatedResults.write(dir, "base.json", 50.2, 49.9);
+        Path wide = RepeatedResults.write(dir, "wide.json", 40.0, 4000.0);
+
+        Run run = compare(baseline.toString(), wide.toString());
+
+        List<String> table = run.out
+                .lines()
+                .filter(line -> line.startsWith("contender") || line.startsWith("wide"))
+                .toList();
+        assertThat(table).hasSizeGreaterThan(2);
+        assertThat(table).anySatisfy(line -> assertThat(line).containsPattern("\\d ± \\d{6,}\\.\\d\\d"));
+        int verdict = table.get(0).indexOf("verdict");
+        assertThat(table)
+                .allSatisfy(line -> assertThat(line.indexOf("indistinguishable") == verdict
+                                || line.indexOf("faster") == verdict
+                                || line.indexOf("slower") == verdict
+                                || line.indexOf("verdict") == verdict)
+                        .as(line)
+                        .isTrue());
+    }
+
     @Test
     void runsWithoutForksCompareButTheirVerdictIsUnknown() {
         Path one = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
