@@ -37,7 +37,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ConcurrentHashMap;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -194,7 +193,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                         settings.eventsTopic(),
                         settings.connectTimeout(),
                         GeneratorAnnouncement.SILENT_AFTER,
-                        probing(probe, run, Set.copyOf(settings.generatorIds()), only),
+                        new AnnouncedProbing(probe, run::note, Set.copyOf(settings.generatorIds()), only),
                         run::stopRequested));
         if (settings.sinkGroup() != null) {
             BacklogSampler backlog = new BacklogSampler(
@@ -222,78 +221,6 @@ public final class EvaluateCommand implements Callable<Integer> {
     }
 
     /**
-     * What the discovery's findings do: probe a generator while it produces, and say when its producer went silent.
-     *
-     * @param listed the generators given by id ({@code --generator-ids}): probed once the topic's history is read,
-     *     unless it says they were over (a producer that announces elsewhere, or not at all, leaves them probed)
-     * @param only the generators this evaluation may probe, or null for every one announced
-     */
-    private static GeneratorDiscovery.Listener probing(
-            ProbeStage probe, RunResources run, Set<Long> listed, Set<Long> only) {
-        Set<Long> over = ConcurrentHashMap.newKeySet();
-        return new GeneratorDiscovery.Listener() {
-            private boolean ours(GeneratorAnnouncement generator) {
-                return only == null || only.contains(generator.generatorId());
-            }
-
-            @Override
-            public void found(GeneratorAnnouncement generator) {
-                if (ours(generator)) {
-                    probe.probe(generator.generatorId());
-                }
-            }
-
-            @Override
-            public void heardAgain(GeneratorAnnouncement generator) {
-                if (ours(generator)) {
-                    probe.probe(generator.generatorId());
-                    run.note("generator " + generator.generatorId() + " is announced again after its silence: probed"
-                            + " again");
-                }
-            }
-
-            @Override
-            public void ended(GeneratorAnnouncement generator) {
-                probe.stopProbing(generator.generatorId());
-            }
-
-            @Override
-            public void silent(GeneratorAnnouncement generator) {
-                if (ours(generator)) {
-                    probe.stopProbing(generator.generatorId());
-                    run.note(silenceNote(generator));
-                }
-            }
-
-            @Override
-            public void passedOver(GeneratorAnnouncement generator, boolean ended) {
-                if (listed.contains(generator.generatorId())) {
-                    over.add(generator.generatorId());
-                    run.note(passedOverNote(generator, ended));
-                }
-            }
-
-            @Override
-            public void historyRead() {
-                listed.stream().filter(id -> !over.contains(id)).forEach(probe::probe);
-            }
-        };
-    }
-
-    /** What the user reads when a generator given by id was over before the evaluation started. */
-    static String passedOverNote(GeneratorAnnouncement generator, boolean ended) {
-        return "generator " + generator.generatorId() + " (producer run " + generator.runId() + ") "
-                + (ended
-                        ? String.format(
-                                Locale.ROOT,
-                                "had ended before this evaluation started (%,d events)",
-                                generator.producedEvents())
-                        : "had gone silent before this evaluation started (its producer stopped without announcing"
-                                + " an end)")
-                + ": not probed, since its newest event would only grow older";
-    }
-
-    /**
      * A {@code --sink-group} that has committed nothing on the topic (a misspelt group, or a sink that has not run
      * yet) has the whole topic as its backlog: said before the figures, not left to the status line's big number.
      */
@@ -311,15 +238,6 @@ public final class EvaluateCommand implements Callable<Integer> {
         return Optional.of("note: consumer group " + group + " has committed no offset on topic " + topic
                 + ", so its backlog counts the topic from its start; check --sink-group"
                 + " (a bridge's group is rtbench-bridge-<target>-<collection>) unless its sink has not started yet");
-    }
-
-    /** What the user reads when a generator's producer went away without a word (killed, or cut off from Kafka). */
-    static String silenceNote(GeneratorAnnouncement generator) {
-        String silence = Durations.format(GeneratorAnnouncement.SILENT_AFTER);
-        return "generator " + generator.generatorId() + " (producer run " + generator.runId() + ") went silent: not"
-                + " announced for " + silence + " and no end announced, so its producer stopped (killed?) or lost"
-                + " Kafka; it is no longer probed, and not audited (its data samples of those " + silence + " may"
-                + " have aged the newest event of a producer that had stopped)";
     }
 
     /**
