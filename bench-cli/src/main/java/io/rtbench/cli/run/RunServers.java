@@ -108,7 +108,12 @@ final class RunServers implements Stage {
      */
     private static Optional<ServerState> background(ServerControl control, ServerKind kind, URI address) {
         OptionalInt port = loopbackPort(address);
-        return port.isPresent() ? control.runningAt(kind, port.getAsInt()) : Optional.empty();
+        try {
+            return port.isPresent() ? control.runningAt(kind, port.getAsInt()) : Optional.empty();
+        } catch (RuntimeException unreadable) {
+            // a state directory this user cannot read: the run goes on as with any external server
+            return Optional.empty();
+        }
     }
 
     /** The port of an address on this host's loopback interface (by its name: no lookup); empty for another host. */
