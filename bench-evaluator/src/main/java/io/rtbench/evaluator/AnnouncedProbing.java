@@ -17,7 +17,7 @@ final class AnnouncedProbing implements GeneratorDiscovery.Listener {
     private final ProbeStage probe;
     private final Consumer<String> note;
     private final Set<Long> listed;
-    private final Set<Long> only;
+    private final boolean listedOnly;
     /** Listed generators the topic's history says were over before the evaluation started. */
     private final Set<Long> over = ConcurrentHashMap.newKeySet();
 
@@ -25,17 +25,17 @@ final class AnnouncedProbing implements GeneratorDiscovery.Listener {
      * @param note a line that stays above the status
      * @param listed the generators given by id ({@code --generator-ids}): probed once the topic's history is read,
      *     unless it says they were over (a producer that announces elsewhere, or not at all, leaves them probed)
-     * @param only the generators this evaluation may probe, or null for every one announced
+     * @param listedOnly whether only the listed generators may be probed, or every one announced
      */
-    AnnouncedProbing(ProbeStage probe, Consumer<String> note, Set<Long> listed, Set<Long> only) {
+    AnnouncedProbing(ProbeStage probe, Consumer<String> note, Set<Long> listed, boolean listedOnly) {
         this.probe = probe;
         this.note = note;
         this.listed = Set.copyOf(listed);
-        this.only = only == null ? null : Set.copyOf(only);
+        this.listedOnly = listedOnly;
     }
 
     private boolean ours(GeneratorAnnouncement generator) {
-        return only == null || only.contains(generator.generatorId());
+        return !listedOnly || listed.contains(generator.generatorId());
     }
 
     @Override

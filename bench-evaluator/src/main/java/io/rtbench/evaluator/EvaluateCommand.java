@@ -174,12 +174,13 @@ public final class EvaluateCommand implements Callable<Integer> {
         // Generators given by id, with Kafka at hand, are followed on the default announcement topic too: one that had
         // ended before the evaluation is not probed, nor one that ends during it (its newest event would only grow
         // older), and one that ends is audited.
-        Set<Long> only = settings.announceTopic() == null ? Set.copyOf(settings.generatorIds()) : null;
-        String announcements = settings.announceTopic() != null
+        Set<Long> listed = Set.copyOf(settings.generatorIds());
+        boolean listedOnly = settings.announceTopic() == null;
+        String announcements = !listedOnly
                 ? settings.announceTopic()
-                : settings.bootstrapServers() != null && !only.isEmpty() ? Defaults.ANNOUNCE_TOPIC : null;
+                : settings.bootstrapServers() != null && !listed.isEmpty() ? Defaults.ANNOUNCE_TOPIC : null;
         if (announcements == null) {
-            settings.generatorIds().forEach(probe::probe);
+            listed.forEach(probe::probe);
         }
         GeneratorDiscovery discovery = announcements == null
                 ? null
@@ -187,13 +188,13 @@ public final class EvaluateCommand implements Callable<Integer> {
                         settings.bootstrapServers(),
                         settings.kafkaConfig(),
                         announcements,
-                        settings.anyHost() || only != null
+                        settings.anyHost() || listedOnly
                                 ? null
                                 : RunEnvironment.detect().host(),
                         settings.eventsTopic(),
                         settings.connectTimeout(),
                         GeneratorAnnouncement.SILENT_AFTER,
-                        new AnnouncedProbing(probe, run::note, Set.copyOf(settings.generatorIds()), only),
+                        new AnnouncedProbing(probe, run::note, listed, listedOnly),
                         run::stopRequested));
         if (settings.sinkGroup() != null) {
             BacklogSampler backlog = new BacklogSampler(
@@ -210,7 +211,7 @@ public final class EvaluateCommand implements Callable<Integer> {
         }
         run.add(new AuditStage(
                 probe.target(),
-                () -> producedCounts(discovery, only),
+                () -> producedCounts(discovery, listedOnly ? listed : null),
                 Map::of,
                 () -> 0,
                 settings.auditTimeout(),
