@@ -21,7 +21,9 @@ final class MetricOrder {
             Metrics.SINK_WRITE,
             Metrics.TRUTH,
             Metrics.UPDATE_TRUTH,
-            Metrics.DELETE_TRUTH);
+            Metrics.DELETE_TRUTH,
+            Metrics.UPDATE_VISIBLE_TRUTH,
+            Metrics.DELETE_VISIBLE_TRUTH);
 
     /** The stages of an event's way, in pipeline order, for "where the time goes". */
     static final List<String> STAGES =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -128,15 +129,17 @@ class MeasurementIT {
     }
 
     /**
-     * Workload dml (docs/MEASUREMENT.md): updateVisible and deleteVisible against each change's true visibility, at a
-     * rate where a change of each kind comes every millisecond or two (the spacing of changes is the metric's own
-     * offset, as the spacing of events is data's), within the bar of {@code rtbench calibrate}.
+     * Workload dml (docs/MEASUREMENT.md): updateVisible and deleteVisible against what they should have read at the
+     * probes' own instants, within the bar of {@code rtbench calibrate}, at calibrate's default rate, where a delete
+     * comes only every 10 ms. Against the changes' own latency (updateTruth, deleteTruth) they read that spacing older,
+     * which is the metric's definition, not an error; the test bounds it loosely, since that comparison weighs changes
+     * where the probe weighs time, and a latency that drifts on a busy machine moves the two apart.
      */
     @Test
     void calibrationOfUpdatesAndDeletesMeetsTheBar(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
         spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
-        spec.rates = java.util.List.of(CalibrateCommand.DML_RATE);
+        spec.rates = java.util.List.of(Defaults.of("calibrate", "--rate"));
         spec.batchSize = 10;
         spec.warmup = "3s";
         spec.duration = "15s";
@@ -153,17 +156,21 @@ class MeasurementIT {
 
         RunResult.Calibration calibration =
                 CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50));
-        for (String[] pair : new String[][] {
-            {Metrics.UPDATE_VISIBLE, Metrics.UPDATE_TRUTH}, {Metrics.DELETE_VISIBLE, Metrics.DELETE_TRUTH}
-        }) {
-            LatencySummary measured = step.latencyMs().get(pair[0]);
-            LatencySummary truth = step.latencyMs().get(pair[1]);
+        for (String kind : new String[] {"update", "delete"}) {
+            LatencySummary measured = step.latencyMs().get(kind + "Visible");
+            LatencySummary atProbes = step.latencyMs().get(kind + "VisibleTruth");
+            LatencySummary ownLatency = step.latencyMs().get(kind + "Truth");
             assertThat(measured.count()).isGreaterThan(100);
-            double bar = Math.max(CalibrateCommand.BAR_MIN_MS, CalibrateCommand.BAR_SHARE * truth.p50());
-            assertThat(Math.abs(measured.p50() - truth.p50()))
-                    .as("%s p50 %s vs %s p50 %s", pair[0], measured.p50(), pair[1], truth.p50())
-                    .isLessThanOrEqualTo(bar);
+            assertThat(atProbes.count()).as("one truth at each lookup").isGreaterThanOrEqualTo(measured.count());
+            assertThat(Math.abs(measured.p50() - atProbes.p50()))
+                    .as("%sVisible p50 %s vs at the probes' instants %s", kind, measured.p50(), atProbes.p50())
+                    .isLessThanOrEqualTo(CalibrateCommand.barMs(atProbes.p50()));
+            assertThat(measured.p50())
+                    .as("%sVisible p50 vs the changes' own latency p50 %s", kind, ownLatency.p50())
+                    .isBetween(0.9 * ownLatency.p50(), 1.1 * ownLatency.p50() + 50);
         }
+        assertThat(calibration.updateProbeP50ErrorMs()).isNotNull();
+        assertThat(calibration.deleteProbeP50ErrorMs()).isNotNull();
         assertThat(calibration.updateP50ErrorMs()).isNotNull();
         assertThat(calibration.deleteP50ErrorMs()).isNotNull();
     }

@@ -17,6 +17,8 @@ final class ReferenceStore {
     private final LatencyRecorder truth = new LatencyRecorder(GroundTruth.METRIC);
     private final LatencyRecorder updateTruth = new LatencyRecorder(Metrics.UPDATE_TRUTH);
     private final LatencyRecorder deleteTruth = new LatencyRecorder(Metrics.DELETE_TRUTH);
+    private final LatencyRecorder updateVisibleTruth = new LatencyRecorder(Metrics.UPDATE_VISIBLE_TRUTH);
+    private final LatencyRecorder deleteVisibleTruth = new LatencyRecorder(Metrics.DELETE_VISIBLE_TRUTH);
     private final Map<Long, GeneratorState> generators = new ConcurrentHashMap<>();
     private final Map<Long, GeneratorChanges> changes = new ConcurrentHashMap<>();
     private final Map<Rate, WriteLimiter> limiters = new ConcurrentHashMap<>();
@@ -33,9 +35,19 @@ final class ReferenceStore {
         return deleteTruth;
     }
 
+    /** What {@code updateVisible} should read, recorded at each probe's lookup (see {@link GeneratorChanges}). */
+    LatencyRecorder updateVisibleTruth() {
+        return updateVisibleTruth;
+    }
+
+    LatencyRecorder deleteVisibleTruth() {
+        return deleteVisibleTruth;
+    }
+
     /** The generator's rows of workload {@code dml}, made on first use. */
     GeneratorChanges changes(long generatorId, boolean patch) {
-        return changes.computeIfAbsent(generatorId, id -> new GeneratorChanges(patch));
+        return changes.computeIfAbsent(
+                generatorId, id -> new GeneratorChanges(patch, updateVisibleTruth, deleteVisibleTruth));
     }
 
     /** The generator's rows of workload {@code dml}, or null when none was written. */

@@ -37,6 +37,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * visibility time of its write; deletes are kept as tombstones. The truths of {@code updateVisible} and
  * {@code deleteVisible} are each update's and delete's visibility time minus its {@code _event_time}
  * ({@code updateTruth}, {@code deleteTruth}); {@code data} and its truth count inserts and updates (the live rows).
+ * At each probe's lookup it also records what those two metrics should read at that instant ({@code
+ * updateVisibleTruth}, {@code deleteVisibleTruth}, see {@link GeneratorChanges}).
  */
 final class ReferenceTarget extends InMemoryTarget<ReferenceStore> implements GroundTruth, Versioned, Statements {
 
@@ -186,7 +188,12 @@ final class ReferenceTarget extends InMemoryTarget<ReferenceStore> implements Gr
 
     @Override
     public List<LatencyRecorder> truths() {
-        return List.of(store.truth(), store.updateTruth(), store.deleteTruth());
+        return List.of(
+                store.truth(),
+                store.updateTruth(),
+                store.deleteTruth(),
+                store.updateVisibleTruth(),
+                store.deleteVisibleTruth());
     }
 
     /** Shared by every reference target of this collection; see {@link GroundTruth#truth()}. */

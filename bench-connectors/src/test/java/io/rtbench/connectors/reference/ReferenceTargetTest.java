@@ -5,17 +5,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.connectors.common.InMemoryCollections;
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.event.Op;
+import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
+import io.rtbench.core.target.Versioned;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.UUID;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -182,6 +189,56 @@ class ReferenceTargetTest {
                 .hasMessageContaining("timeout");
         target.write(TestEvents.batch(GENERATOR, 0, 10, START));
         assertThat(clock.sleptMicros()).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void eachLookupRecordsWhatTheChangeMetricsShouldReadAtItsInstant() {
+        TargetConfig config = new TargetConfig(
+                        "reference",
+                        URI.create("reference://test"),
+                        "events",
+                        null,
+                        Duration.ofSeconds(5),
+                        Map.of("visibility.delay", "100ms"))
+                .forDml(UpdateMode.REPLACE);
+        ReferenceTarget target = new ReferenceTarget(config, collections, clock, clock);
+        target.ensureCollection();
+        EventGenerator changes = EventGenerator.forChanges(GeneratorSettings.withSeed(5), GENERATOR);
+        Event rowA = change(changes, START, Op.INSERT, null, 1);
+        Event rowB = change(changes, START + 1_000, Op.INSERT, null, 1);
+        target.write(new EventBatch(List.of(rowA, rowB)));
+        target.write(new EventBatch(List.of(change(changes, START + 2_000, Op.UPDATE, rowA, 2))));
+        clock.advanceMicros(10_000);
+        target.write(new EventBatch(List.of(change(changes, START + 3_000, Op.DELETE, rowB, 2))));
+        List<String> ids = List.of(rowA.id(), rowB.id());
+
+        clock.advanceMicros(95_000); // the update is visible since 100 ms, the delete from 110 ms
+        assertThat(target.liveVersions(GENERATOR, ids, Versioned.CONSISTENT))
+                .isEqualTo(Map.of(rowA.id(), 2L, rowB.id(), 1L));
+        Histogram updates = target.truths().get(3).total();
+        assertThat(updates.getTotalCount()).isEqualTo(1);
+        assertThat(updates.getMaxValue()).isEqualTo(updates.highestEquivalentValue(105_000 - 2_000));
+        assertThat(target.truths().get(4).total().getTotalCount())
+                .as("no delete visible yet")
+                .isZero();
+
+        clock.advanceMicros(20_000);
+        assertThat(target.liveVersions(GENERATOR, ids, Versioned.CONSISTENT)).isEqualTo(Map.of(rowA.id(), 2L));
+        Histogram deletes = target.truths().get(4).total();
+        assertThat(deletes.getTotalCount()).isEqualTo(1);
+        assertThat(deletes.getMaxValue()).isEqualTo(deletes.highestEquivalentValue(125_000 - 3_000));
+        assertThat(target.truths().get(3).total().getMaxValue())
+                .as("the same update, 20 ms older")
+                .isEqualTo(updates.highestEquivalentValue(125_000 - 2_000));
+        assertThat(target.truths().stream().map(LatencyRecorder::name))
+                .containsExactly("truth", "updateTruth", "deleteTruth", "updateVisibleTruth", "deleteVisibleTruth");
+    }
+
+    private static Event change(EventGenerator changes, long eventTimeMicros, Op op, Event of, long version) {
+        UUID id = of == null ? new UUID(0, 0) : UUID.fromString(of.id());
+        return Event.parse(changes.nextChangeTransient(
+                        eventTimeMicros, op, id.getMostSignificantBits(), id.getLeastSignificantBits(), version, false)
+                .clone());
     }
 
     @Test

@@ -30,6 +30,13 @@ public final class Metrics {
     public static final String UPDATE_TRUTH = "updateTruth";
     /** Calibration of workload {@code dml}: each delete's true visibility time − its {@code _event_time}. */
     public static final String DELETE_TRUTH = "deleteTruth";
+    /**
+     * Calibration of workload {@code dml}: at each probe lookup, its time − {@code _event_time} of the newest update
+     * visible then; what {@link #UPDATE_VISIBLE} should read at that instant (docs/MEASUREMENT.md, "Workload dml").
+     */
+    public static final String UPDATE_VISIBLE_TRUTH = "updateVisibleTruth";
+    /** Calibration of workload {@code dml}: what {@link #DELETE_VISIBLE} should read at each probe lookup's instant. */
+    public static final String DELETE_VISIBLE_TRUTH = "deleteVisibleTruth";
 
     /**
      * Workload {@code mixed}: a read's intended time (its place in the open-loop schedule) → its last row

@@ -160,8 +160,11 @@ public record RunResult(
 
     /**
      * Harness error against the reference target's ground truth (docs/GUIDE.md, {@code rtbench calibrate}):
-     * {@code data} against {@code truth}; with workload {@code dml} also {@code updateVisible} against
-     * {@code updateTruth} and {@code deleteVisible} against {@code deleteTruth} (absent otherwise).
+     * {@code data} against {@code truth}. With workload {@code dml} (absent otherwise) {@code updateVisible} and
+     * {@code deleteVisible} against what they should have read at the probes' instants ({@code updateVisibleTruth},
+     * {@code deleteVisibleTruth}: the probe's own error, which the bar judges), and against the changes' own latency
+     * ({@code updateTruth}, {@code deleteTruth}: that difference adds how old the newest visible change is, since changes
+     * come only so often; docs/MEASUREMENT.md, "Workload dml").
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Calibration(
@@ -170,10 +173,12 @@ public record RunResult(
             Double p50ErrorMs,
             Double p99ErrorMs,
             Double updateP50ErrorMs,
-            Double deleteP50ErrorMs) {
+            Double deleteP50ErrorMs,
+            Double updateProbeP50ErrorMs,
+            Double deleteProbeP50ErrorMs) {
 
         public Calibration(Double configuredDelayMs, Double configuredJitterMs, Double p50ErrorMs, Double p99ErrorMs) {
-            this(configuredDelayMs, configuredJitterMs, p50ErrorMs, p99ErrorMs, null, null);
+            this(configuredDelayMs, configuredJitterMs, p50ErrorMs, p99ErrorMs, null, null, null, null);
         }
     }
 }

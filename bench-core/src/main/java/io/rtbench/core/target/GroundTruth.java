@@ -27,7 +27,8 @@ public interface GroundTruth {
     /**
      * Every truth the target records: {@link #truth()}, and for workload {@code dml} {@code updateTruth} and
      * {@code deleteTruth} (each update's and delete's true visibility time minus its {@code _event_time}, first copies
-     * only), the truths of {@code updateVisible} and {@code deleteVisible}.
+     * only), the truths of {@code updateVisible} and {@code deleteVisible}; and {@code updateVisibleTruth} and
+     * {@code deleteVisibleTruth}, what those two metrics should read at each probe's instant.
      */
     default List<LatencyRecorder> truths() {
         return List.of(truth());
