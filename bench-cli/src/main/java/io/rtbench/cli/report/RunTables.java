@@ -331,7 +331,29 @@ final class RunTables {
                     .append(escape(Numbers.millis(calibration.p50ErrorMs())))
                     .append(" ms, p99 ")
                     .append(escape(Numbers.millis(calibration.p99ErrorMs())))
-                    .append(" ms</p>\n");
+                    .append(" ms");
+            changeCalibration(out, "update", calibration.updateProbeP50ErrorMs(), calibration.updateP50ErrorMs());
+            changeCalibration(out, "delete", calibration.deleteProbeP50ErrorMs(), calibration.deleteP50ErrorMs());
+            out.append("</p>\n");
+        }
+    }
+
+    /** Workload dml: the change metric's p50 error, and its distance from the changes' own latency (not an error). */
+    private static void changeCalibration(StringBuilder out, String kind, Double probeErrorMs, Double changeErrorMs) {
+        if (probeErrorMs == null) {
+            return;
+        }
+        out.append("; ")
+                .append(kind)
+                .append("Visible p50 against its exact reading at the probes' instants ")
+                .append(escape(Numbers.millis(probeErrorMs)))
+                .append(" ms");
+        if (changeErrorMs != null) {
+            out.append(" (against the ")
+                    .append(kind)
+                    .append("s' own latency ")
+                    .append(escape(Numbers.millis(changeErrorMs)))
+                    .append(" ms, their spacing included)");
         }
     }
 

@@ -205,6 +205,26 @@ class HtmlReportTest {
         assertThat(Files.readString(html)).doesNotContain("workload dml:");
     }
 
+    /** A calibration of workload dml states the change metrics' errors beside data's. */
+    @Test
+    void aCalibrationOfChangesStatesTheirErrors() throws IOException {
+        Path calibrated = dir.resolve("calibrated.json");
+        ResultFiles.write(
+                calibrated,
+                ResultFiles.read(opensearch)
+                        .withCalibration(new RunResult.Calibration(200.0, 50.0, 0.26, 0.64, 5.25, 9.98, 0.13, -0.02)));
+        Path html = dir.resolve("calibrated.html");
+
+        Reports.write(new ReportRequest(List.of(calibrated), html, null), CLOCK);
+
+        assertThat(Files.readString(html))
+                .contains("<p>Calibration: configured visibility delay 200 ms ± 50 ms; error of data against the ground"
+                        + " truth: p50 0.26 ms, p99 0.64 ms; updateVisible p50 against its exact reading at the"
+                        + " probes' instants 0.13 ms (against the updates' own latency 5.25 ms, their spacing"
+                        + " included); deleteVisible p50 against its exact reading at the probes' instants -0.02 ms"
+                        + " (against the deletes' own latency 9.98 ms, their spacing included)</p>");
+    }
+
     /** The step row is the workers' exact merge; the table under it shows whether one host fell behind. */
     @Test
     void aRunOnSeveralHostsShowsEachWorkersShare() throws IOException {
