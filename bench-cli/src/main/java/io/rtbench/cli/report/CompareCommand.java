@@ -75,6 +75,7 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         Comparison.unlikeSteps(runs.get(0), runs.subList(1, runs.size())).forEach(note -> out.println("note: " + note));
+        CompareTables.wideErrorNote(runs, rows).ifPresent(note -> out.println("note: " + note));
         out.println("html: " + page.toAbsolutePath());
         out.flush();
         return CommandLines.OK;

@@ -2,11 +2,14 @@ package io.rtbench.cli.report;
 
 import static io.rtbench.cli.report.Html.escape;
 
+import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.ForkStatistics.Verdict;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 
 /** The comparison as a text table for the terminal and as a self-contained HTML page. */
 final class CompareTables {
@@ -15,6 +18,30 @@ final class CompareTables {
     private static final int FIRST_FIGURE = 4;
 
     private CompareTables() {}
+
+    /**
+     * A note for the terminal when an error is wider than its score, as the HTML's error bars say it: few forks make
+     * the 99.9 % interval wide. Empty when no error is.
+     */
+    static Optional<String> wideErrorNote(List<ReportedRun> runs, List<Comparison.Row> rows) {
+        boolean wide = rows.stream()
+                .anyMatch(row -> wider(row.baselineErrorMs(), row.baselineMs())
+                        || wider(row.contenderErrorMs(), row.contenderMs()));
+        return runs.stream()
+                .flatMap(run -> run.steps().stream())
+                .map(step -> step.step().repetitions())
+                .filter(Objects::nonNull)
+                .mapToInt(repetitions -> repetitions.forks())
+                .min()
+                .stream()
+                .filter(forks -> wide)
+                .mapToObj(forks -> "some errors are wider than their scores: " + ForkStatistics.wideErrorNote(forks))
+                .findFirst();
+    }
+
+    private static boolean wider(Double errorMs, double scoreMs) {
+        return errorMs != null && errorMs > Math.abs(scoreMs);
+    }
 
     /** Columns as wide as their widest cell (a score with a wide error is long); text left, figures right. */
     static String text(String baseline, List<Comparison.Row> rows) {

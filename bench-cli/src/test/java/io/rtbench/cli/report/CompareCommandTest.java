@@ -71,6 +71,9 @@ class CompareCommandTest {
                                 || line.indexOf("verdict") == verdict)
                         .as(line)
                         .isTrue());
+        assertThat(run.out)
+                .contains("note: some errors are wider than their scores: with 2 forks the interval reaches 636.6"
+                        + " standard errors each side; more --forks narrow it");
     }
 
     @Test
