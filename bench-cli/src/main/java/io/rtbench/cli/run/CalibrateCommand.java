@@ -17,10 +17,8 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Calibration;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
-import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -164,7 +162,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 output.prometheusPort(),
                 spec.commandLine().getOut(),
                 steps);
-        print(outcome, spec.commandLine().getOut());
+        CalibrationLines.print(outcome, spec.commandLine().getOut());
         return CommandLines.OK;
     }
 
@@ -195,69 +193,5 @@ public final class CalibrateCommand implements Callable<Integer> {
     /** The bar of docs/MEASUREMENT.md for a truth whose p50 is {@code truthP50Ms}. */
     static double barMs(double truthP50Ms) {
         return Math.max(BAR_MIN_MS, BAR_SHARE * truthP50Ms);
-    }
-
-    static void print(RunResult outcome, PrintWriter out) {
-        Calibration calibration = outcome.calibration();
-        if (calibration == null
-                || calibration.p50ErrorMs() == null
-                || outcome.steps().isEmpty()) {
-            out.println("calibration: no result (the run was interrupted or nothing was measured)");
-            return;
-        }
-        Map<String, LatencySummary> latencies = outcome.steps().get(0).latencyMs();
-        double bar = barMs(latencies.get(Metrics.TRUTH).p50());
-        out.printf(
-                Locale.ROOT,
-                "calibration: data p50 is %+.2f ms from the truth (bar ±%.1f ms: %s), p99 %+.2f ms%n",
-                calibration.p50ErrorMs(),
-                bar,
-                verdict(calibration.p50ErrorMs(), bar),
-                calibration.p99ErrorMs());
-        printChange(out, "update", calibration.updateProbeP50ErrorMs(), calibration.updateP50ErrorMs(), latencies);
-        printChange(out, "delete", calibration.deleteProbeP50ErrorMs(), calibration.deleteP50ErrorMs(), latencies);
-        out.flush();
-    }
-
-    /**
-     * @param probeError the metric against what it should have read at the probes' instants: judged by the bar
-     * @param changeError the metric against the changes' own latency: said beside, with why it is larger
-     */
-    private static void printChange(
-            PrintWriter out,
-            String kind,
-            Double probeError,
-            Double changeError,
-            Map<String, LatencySummary> latencies) {
-        if (probeError == null) {
-            return;
-        }
-        String metric = kind + "Visible";
-        double bar = barMs(latencies.get(metric + "Truth").p50());
-        out.printf(
-                Locale.ROOT,
-                "calibration: %s p50 is %+.2f ms from %sTruth, its exact reading at the probes' instants"
-                        + " (bar ±%.1f ms: %s)%n",
-                metric,
-                probeError,
-                metric,
-                bar,
-                verdict(probeError, bar));
-        if (changeError != null) {
-            out.printf(
-                    Locale.ROOT,
-                    "calibration: %s p50 is %+.2f ms from %sTruth, the %ss' own latency: the newest visible %s is"
-                            + " that much older, as %ss become visible only every few ms (no bar)%n",
-                    metric,
-                    changeError,
-                    kind,
-                    kind,
-                    kind,
-                    kind);
-        }
-    }
-
-    private static String verdict(double errorMs, double barMs) {
-        return Math.abs(errorMs) <= barMs ? "within" : "OUTSIDE";
     }
 }
