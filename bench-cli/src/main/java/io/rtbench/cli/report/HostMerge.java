@@ -12,6 +12,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.result.Sums;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -134,7 +135,7 @@ final class HostMerge {
                         .orElse(0))
                 .docBytes(docBytes(results))
                 .events(events(results))
-                .probeErrors(sumOrNull(results, StepResult::probeErrors))
+                .probeErrors(Sums.orAbsent(results, StepResult::probeErrors))
                 .probesBeforeVisible(Counts.total(results, StepResult::probesBeforeVisible))
                 .latencies(latency)
                 .backlog(results.stream()
@@ -167,12 +168,12 @@ final class HostMerge {
             return null;
         }
         return new StepRate(
-                sumOrNullDouble(results, r -> r.rate().targetEventsPerSec()),
-                sumOrNullDouble(results, r -> r.rate().targetBytesPerSec()),
+                Sums.orAbsentDouble(results, r -> r.rate().targetEventsPerSec()),
+                Sums.orAbsentDouble(results, r -> r.rate().targetBytesPerSec()),
                 results.stream()
                         .mapToDouble(r -> r.rate().achievedEventsPerSec())
                         .sum(),
-                sumOrNullDouble(results, r -> r.rate().achievedBytesPerSec()));
+                Sums.orAbsentDouble(results, r -> r.rate().achievedBytesPerSec()));
     }
 
     private static DocBytes docBytes(List<StepResult> results) {
@@ -198,46 +199,7 @@ final class HostMerge {
         if (results.stream().anyMatch(r -> r.events() == null)) {
             return null;
         }
-        return new EventCounts(
-                results.stream().mapToLong(r -> r.events().produced()).sum(),
-                sumOrNull(results, r -> r.events().landed()),
-                sumOrNull(results, r -> r.events().lost()),
-                sumOrNull(results, r -> r.events().duplicates()),
-                sumOrNull(results, r -> r.events().failed()),
-                allVisible(results));
-    }
-
-    /** True only when every host's probe saw its newest events; null when no host checked. */
-    private static Boolean allVisible(List<StepResult> results) {
-        if (results.stream().allMatch(r -> r.events().newestVisible() == null)) {
-            return null;
-        }
-        return results.stream().allMatch(r -> Boolean.TRUE.equals(r.events().newestVisible()));
-    }
-
-    /** The sum, or null when any host lacks the value (a partial sum would be a wrong number). */
-    private static Long sumOrNull(List<StepResult> results, Function<StepResult, Long> value) {
-        long sum = 0;
-        for (StepResult result : results) {
-            Long v = value.apply(result);
-            if (v == null) {
-                return null;
-            }
-            sum += v;
-        }
-        return sum;
-    }
-
-    private static Double sumOrNullDouble(List<StepResult> results, Function<StepResult, Double> value) {
-        double sum = 0;
-        for (StepResult result : results) {
-            Double v = value.apply(result);
-            if (v == null) {
-                return null;
-            }
-            sum += v;
-        }
-        return sum;
+        return EventCounts.total(results.stream().map(StepResult::events).toList());
     }
 
     private static RunResult result(List<ReportedRun> hosts, List<ReportedStep> steps) {

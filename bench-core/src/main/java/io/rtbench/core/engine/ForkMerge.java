@@ -12,6 +12,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.result.Sums;
 import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -104,7 +105,7 @@ final class ForkMerge {
                             forks.stream().mapToDouble(StepResult::durationSec).sum())
                     .rate(rate())
                     .events(events())
-                    .probeErrors(sumOrNull(StepResult::probeErrors))
+                    .probeErrors(Sums.orAbsent(forks, StepResult::probeErrors))
                     .probesBeforeVisible(Counts.total(forks, StepResult::probesBeforeVisible))
                     .backlog(worst(StepResult::backlog, Comparator.comparingDouble(Backlog::slopeEventsPerSec)))
                     .schedule(worst(StepResult::schedule, Comparator.comparingLong(Schedule::eventsBehind)))
@@ -148,21 +149,7 @@ final class ForkMerge {
             if (forks.stream().anyMatch(step -> step.events() == null)) {
                 return forks.get(0).events();
             }
-            List<EventCounts> counts = forks.stream().map(StepResult::events).toList();
-            Boolean newestVisible = counts.stream().allMatch(c -> c.newestVisible() == null)
-                    ? null
-                    : counts.stream().noneMatch(c -> Boolean.FALSE.equals(c.newestVisible()));
-            return new EventCounts(
-                    counts.stream().mapToLong(EventCounts::produced).sum(),
-                    sum(counts, EventCounts::landed),
-                    sum(counts, EventCounts::lost),
-                    sum(counts, EventCounts::duplicates),
-                    sum(counts, EventCounts::failed),
-                    newestVisible);
-        }
-
-        private Long sumOrNull(Function<StepResult, Long> field) {
-            return sum(forks, field);
+            return EventCounts.total(forks.stream().map(StepResult::events).toList());
         }
 
         private <T> T worst(Function<StepResult, T> field, Comparator<T> order) {
@@ -175,18 +162,5 @@ final class ForkMerge {
             }
             return forks.stream().noneMatch(step -> !Boolean.TRUE.equals(step.sustained()));
         }
-    }
-
-    /** The sum where every item has the figure; absent where one does not (a figure nobody measured is not 0). */
-    private static <T> Long sum(List<T> items, Function<T, Long> field) {
-        long total = 0;
-        for (T item : items) {
-            Long value = field.apply(item);
-            if (value == null) {
-                return null;
-            }
-            total += value;
-        }
-        return total;
     }
 }

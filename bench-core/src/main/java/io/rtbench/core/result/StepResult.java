@@ -148,6 +148,39 @@ public record StepResult(
             return new EventCounts(produced, null, null, null, failed, null);
         }
 
+        /**
+         * The counts of several parts of one step (forks, or hosts), added up: each figure as {@link Sums#orAbsent};
+         * {@code newestVisible} is true only when every part's probe saw its newest events.
+         */
+        public static EventCounts total(List<EventCounts> parts) {
+            Boolean newestVisible = parts.stream().allMatch(c -> c.newestVisible() == null)
+                    ? null
+                    : parts.stream().allMatch(c -> Boolean.TRUE.equals(c.newestVisible()));
+            Operations operations = parts.stream().anyMatch(c -> c.operations() == null)
+                    ? null
+                    : new Operations(
+                            parts.stream()
+                                    .mapToLong(c -> c.operations().inserts())
+                                    .sum(),
+                            parts.stream()
+                                    .mapToLong(c -> c.operations().updates())
+                                    .sum(),
+                            parts.stream()
+                                    .mapToLong(c -> c.operations().deletes())
+                                    .sum());
+            return new EventCounts(
+                    parts.stream().mapToLong(EventCounts::produced).sum(),
+                    Sums.orAbsent(parts, EventCounts::landed),
+                    Sums.orAbsent(parts, EventCounts::lost),
+                    Sums.orAbsent(parts, EventCounts::duplicates),
+                    Sums.orAbsent(parts, EventCounts::failed),
+                    newestVisible,
+                    Sums.orAbsent(parts, EventCounts::ids),
+                    Sums.orAbsent(parts, EventCounts::stale),
+                    Sums.orAbsent(parts, EventCounts::resurrected),
+                    operations);
+        }
+
         /** With the producer's counts per op (workload {@code dml}). */
         public EventCounts withOperations(Operations counts) {
             return new EventCounts(

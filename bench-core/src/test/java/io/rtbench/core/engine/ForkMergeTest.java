@@ -7,6 +7,7 @@ import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.Operations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +71,32 @@ class ForkMergeTest {
         assertThat(merged.durationSec()).isEqualTo(20.0);
         assertThat(merged.sustained()).isFalse();
         assertThat(merged.histogramLog()).isNull();
+    }
+
+    /** Workload dml: landed counts _ids, so the forks' ids, stale and resurrected rows and ops must add up too. */
+    @Test
+    void theFinalStateAuditsOfUpdatesAndDeletesAddUp() {
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram one = LatencyRecorder.newHistogram();
+        one.recordValue(1_000);
+        StepResult first = step(1_000, true).toBuilder()
+                .events(new EventCounts(1_000, 880L, 0L, 0L, 0L, true, 880L, 0L, 0L, new Operations(880, 100, 20)))
+                .build();
+        StepResult second = step(1_000, true).toBuilder()
+                .events(new EventCounts(1_000, 869L, 0L, 0L, 0L, true, 870L, 1L, 0L, new Operations(870, 110, 20)))
+                .build();
+        merge.add(0, new ForkMerge.ForkStep(first, Map.of("data", one), List.of(), 5));
+
+        EventCounts events = merge.add(0, new ForkMerge.ForkStep(second, Map.of("data", one), List.of(), 5))
+                .events();
+
+        assertThat(events.ids()).isEqualTo(1_750);
+        assertThat(events.landed()).isEqualTo(1_749);
+        assertThat(events.stale())
+                .as("one fork's stale row is not hidden by the merge")
+                .isEqualTo(1);
+        assertThat(events.resurrected()).isZero();
+        assertThat(events.operations()).isEqualTo(new Operations(1_750, 210, 40));
     }
 
     @Test
