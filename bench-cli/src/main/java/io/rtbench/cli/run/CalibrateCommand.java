@@ -13,6 +13,7 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.Metrics.Change;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Calibration;
 import io.rtbench.core.result.StepResult;
@@ -172,10 +173,10 @@ public final class CalibrateCommand implements Callable<Integer> {
                 jitter.toNanos() / 1e6,
                 p50Error(step, Metrics.DATA, Metrics.TRUTH),
                 p99Error(step),
-                p50Error(step, Metrics.UPDATE_VISIBLE, Metrics.UPDATE_TRUTH),
-                p50Error(step, Metrics.DELETE_VISIBLE, Metrics.DELETE_TRUTH),
-                p50Error(step, Metrics.UPDATE_VISIBLE, Metrics.UPDATE_VISIBLE_TRUTH),
-                p50Error(step, Metrics.DELETE_VISIBLE, Metrics.DELETE_VISIBLE_TRUTH));
+                p50Error(step, Change.UPDATE.visible(), Change.UPDATE.ownTruth()),
+                p50Error(step, Change.DELETE.visible(), Change.DELETE.ownTruth()),
+                p50Error(step, Change.UPDATE.visible(), Change.UPDATE.visibleTruth()),
+                p50Error(step, Change.DELETE.visible(), Change.DELETE.visibleTruth()));
     }
 
     private static Double p50Error(StepResult step, String measured, String truth) {

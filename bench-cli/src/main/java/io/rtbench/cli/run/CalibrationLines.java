@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.Metrics.Change;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Calibration;
 import io.rtbench.core.result.StepResult;
@@ -48,8 +49,8 @@ final class CalibrationLines {
                             + " --batch-size%n",
                     burstMs.getAsDouble());
         }
-        change(out, "update", calibration.updateProbeP50ErrorMs(), calibration.updateP50ErrorMs(), outcome, step);
-        change(out, "delete", calibration.deleteProbeP50ErrorMs(), calibration.deleteP50ErrorMs(), outcome, step);
+        change(out, Change.UPDATE, calibration.updateProbeP50ErrorMs(), calibration.updateP50ErrorMs(), outcome, step);
+        change(out, Change.DELETE, calibration.deleteProbeP50ErrorMs(), calibration.deleteP50ErrorMs(), outcome, step);
         out.flush();
     }
 
@@ -58,36 +59,35 @@ final class CalibrationLines {
      * @param changeError the metric against the changes' own latency: said beside, with the spacing behind it
      */
     private static void change(
-            PrintWriter out, String kind, Double probeError, Double changeError, RunResult outcome, StepResult step) {
+            PrintWriter out, Change kind, Double probeError, Double changeError, RunResult outcome, StepResult step) {
         if (probeError == null) {
             return;
         }
-        String metric = kind + "Visible";
         double bar =
-                CalibrateCommand.barMs(step.latencyMs().get(metric + "Truth").p50());
+                CalibrateCommand.barMs(step.latencyMs().get(kind.visibleTruth()).p50());
         out.printf(
                 Locale.ROOT,
-                "calibration: %s p50 is %+.2f ms from %sTruth, its exact reading at the probes' instants"
+                "calibration: %s p50 is %+.2f ms from %s, its exact reading at the probes' instants"
                         + " (bar ±%.1f ms: %s)%n",
-                metric,
+                kind.visible(),
                 probeError,
-                metric,
+                kind.visibleTruth(),
                 bar,
                 verdict(probeError, bar));
         if (changeError == null) {
             return;
         }
-        OptionalDouble gapMs = changeGapMs(outcome, step, kind.equals("update"));
+        OptionalDouble gapMs = changeGapMs(outcome, step, kind);
         out.printf(
                 Locale.ROOT,
-                "calibration: %s p50 is %+.2f ms from %sTruth, the %ss' own latency: the newest visible %s is that"
+                "calibration: %s p50 is %+.2f ms from %s, the %ss' own latency: the newest visible %s is that"
                         + " much older, as a generator's %ss come %s (no bar)%n",
-                metric,
+                kind.visible(),
                 changeError,
-                kind,
-                kind,
-                kind,
-                kind,
+                kind.ownTruth(),
+                kind.noun(),
+                kind.noun(),
+                kind.noun(),
                 gapMs.isPresent()
                         ? String.format(Locale.ROOT, "%.1f ms apart on average", gapMs.getAsDouble())
                         : "only so often");
@@ -103,14 +103,14 @@ final class CalibrationLines {
     }
 
     /** The mean time between a generator's changes of one kind: its share of the events, at the achieved rate. */
-    private static OptionalDouble changeGapMs(RunResult outcome, StepResult step, boolean updates) {
+    private static OptionalDouble changeGapMs(RunResult outcome, StepResult step, Change kind) {
         Integer generators = outcome.scenario().generators();
         if (step.rate() == null || step.events() == null || step.events().operations() == null || generators == null) {
             return OptionalDouble.empty();
         }
         StepResult.Operations ops = step.events().operations();
         long all = ops.inserts() + ops.updates() + ops.deletes();
-        long some = updates ? ops.updates() : ops.deletes();
+        long some = kind == Change.UPDATE ? ops.updates() : ops.deletes();
         return all == 0
                 ? OptionalDouble.empty()
                 : perGenerator(step.rate().achievedEventsPerSec() * some / all, generators);

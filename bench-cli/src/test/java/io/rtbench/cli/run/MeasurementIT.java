@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.Metrics.Change;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
@@ -156,17 +157,17 @@ class MeasurementIT {
 
         RunResult.Calibration calibration =
                 CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50));
-        for (String kind : new String[] {"update", "delete"}) {
-            LatencySummary measured = step.latencyMs().get(kind + "Visible");
-            LatencySummary atProbes = step.latencyMs().get(kind + "VisibleTruth");
-            LatencySummary ownLatency = step.latencyMs().get(kind + "Truth");
+        for (Change kind : Change.values()) {
+            LatencySummary measured = step.latencyMs().get(kind.visible());
+            LatencySummary atProbes = step.latencyMs().get(kind.visibleTruth());
+            LatencySummary ownLatency = step.latencyMs().get(kind.ownTruth());
             assertThat(measured.count()).isGreaterThan(100);
             assertThat(atProbes.count()).as("one truth at each lookup").isGreaterThanOrEqualTo(measured.count());
             assertThat(Math.abs(measured.p50() - atProbes.p50()))
-                    .as("%sVisible p50 %s vs at the probes' instants %s", kind, measured.p50(), atProbes.p50())
+                    .as("%s p50 %s vs at the probes' instants %s", kind.visible(), measured.p50(), atProbes.p50())
                     .isLessThanOrEqualTo(CalibrateCommand.barMs(atProbes.p50()));
             assertThat(measured.p50())
-                    .as("%sVisible p50 vs the changes' own latency p50 %s", kind, ownLatency.p50())
+                    .as("%s p50 vs the changes' own latency p50 %s", kind.visible(), ownLatency.p50())
                     .isBetween(0.9 * ownLatency.p50(), 1.1 * ownLatency.p50() + 50);
         }
         assertThat(calibration.updateProbeP50ErrorMs()).isNotNull();

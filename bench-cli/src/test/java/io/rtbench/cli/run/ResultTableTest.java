@@ -5,14 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
+import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.MetricScores;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
+import io.rtbench.core.result.StepResult.Operations;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.result.Verdicts;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,5 +104,35 @@ class ResultTableTest {
         assertThat(Verdicts.probesBeforeVisible(
                         step(true, null).toBuilder().probesBeforeVisible(3_000L).build()))
                 .hasValueSatisfying(line -> assertThat(line).startsWith("3,000 probes found no event of their"));
+    }
+
+    @Test
+    void theDmlLineShowsEveryReadPathsChangeMetricsButNoneOfCalibrationsTruths() throws Exception {
+        LatencySummary any = new LatencySummary(1_000, 40, 50, 60, 70, 80, 90);
+        Map<String, LatencySummary> latencies = new HashMap<>();
+        latencies.put(Metrics.DATA, any);
+        latencies.put(Metrics.UPDATE_VISIBLE, any);
+        latencies.put(Metrics.DELETE_VISIBLE, any);
+        latencies.put(Metrics.UPDATE_VISIBLE + "WithoutFinal", any);
+        Metrics.TRUTHS.forEach(truth -> latencies.put(truth, any));
+        StepResult dml = step(true, null).toBuilder()
+                .events(new EventCounts(
+                        10_000, 8_000L, 0L, 0L, 0L, true, 8_000L, 0L, 0L, new Operations(8_000, 1_500, 500)))
+                .latencies(latencies)
+                .build();
+        Path fixture = Path.of(ResultTableTest.class
+                .getResource("/io/rtbench/cli/report/opensearch-sweep.json")
+                .toURI());
+        StringWriter text = new StringWriter();
+        ResultTable.print(ResultFiles.read(fixture).withSteps(List.of(dml)), new PrintWriter(text));
+
+        String dmlLine = text.toString()
+                .lines()
+                .filter(line -> line.startsWith("  dml:"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(dmlLine)
+                .contains(" updateVisible p50 ", " deleteVisible p50 ", " updateVisibleWithoutFinal p50 ")
+                .doesNotContain("Truth");
     }
 }

@@ -12,6 +12,7 @@ import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.event.Op;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
@@ -231,7 +232,9 @@ class ReferenceTargetTest {
                 .as("the same update, 20 ms older")
                 .isEqualTo(updates.highestEquivalentValue(125_000 - 2_000));
         assertThat(target.truths().stream().map(LatencyRecorder::name))
-                .containsExactly("truth", "updateTruth", "deleteTruth", "updateVisibleTruth", "deleteVisibleTruth");
+                .containsExactly("truth", "updateTruth", "deleteTruth", "updateVisibleTruth", "deleteVisibleTruth")
+                .as("every truth recorded is one that tables keep out of the measured metrics")
+                .containsExactlyInAnyOrderElementsOf(Metrics.TRUTHS);
     }
 
     private static Event change(EventGenerator changes, long eventTimeMicros, Op op, Event of, long version) {

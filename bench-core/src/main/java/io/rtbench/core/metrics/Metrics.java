@@ -1,5 +1,7 @@
 package io.rtbench.core.metrics;
 
+import java.util.Set;
+
 /** The names of the latency metrics of docs/MEASUREMENT.md, as they appear in the result file and on Prometheus. */
 public final class Metrics {
 
@@ -43,6 +45,51 @@ public final class Metrics {
      * (docs/MEASUREMENT.md, "Reads under write load"); failed reads at least at the timeout.
      */
     public static final String SELECT = "select";
+
+    /**
+     * Every calibration truth: what only the {@code reference} target knows. Reports and tables show the truths in
+     * calibration's own lines, beside the metric each one checks, never as measurements of their own.
+     */
+    public static final Set<String> TRUTHS =
+            Set.of(TRUTH, UPDATE_TRUTH, DELETE_TRUTH, UPDATE_VISIBLE_TRUTH, DELETE_VISIBLE_TRUTH);
+
+    /** Workload {@code dml}'s two kinds of change: each one's metric and the two truths a calibration holds it to. */
+    public enum Change {
+        UPDATE("update", UPDATE_VISIBLE, UPDATE_VISIBLE_TRUTH, UPDATE_TRUTH),
+        DELETE("delete", DELETE_VISIBLE, DELETE_VISIBLE_TRUTH, DELETE_TRUTH);
+
+        private final String noun;
+        private final String visible;
+        private final String visibleTruth;
+        private final String ownTruth;
+
+        Change(String noun, String visible, String visibleTruth, String ownTruth) {
+            this.noun = noun;
+            this.visible = visible;
+            this.visibleTruth = visibleTruth;
+            this.ownTruth = ownTruth;
+        }
+
+        /** "update" or "delete", as a user reads it. */
+        public String noun() {
+            return noun;
+        }
+
+        /** The probe's metric: {@link #UPDATE_VISIBLE} or {@link #DELETE_VISIBLE}. */
+        public String visible() {
+            return visible;
+        }
+
+        /** What {@link #visible()} should read at each probe lookup's instant: the calibration's bar judges this. */
+        public String visibleTruth() {
+            return visibleTruth;
+        }
+
+        /** Each change's own visibility latency: reported beside, without a bar. */
+        public String ownTruth() {
+            return ownTruth;
+        }
+    }
 
     private Metrics() {}
 }
