@@ -46,6 +46,14 @@ public final class Evaluator implements AutoCloseable {
         prober.add(generatorId, changes);
     }
 
+    /**
+     * Sends probes only from {@code startNanos} until {@code endNanos} ({@link System#nanoTime()}'s scale): the phase
+     * being measured. Until called again; before the first call, always.
+     */
+    public void probeWithin(long startNanos, long endNanos) {
+        prober.within(startNanos, endNanos);
+    }
+
     /** Stops probing a generator. */
     public void stopProbing(long generatorId) {
         prober.remove(generatorId);

@@ -95,6 +95,10 @@ public final class ProbeStage implements Stage {
 
     @Override
     public void startPhase(Phase phase) {
+        if (phase.kind() != Phase.Kind.PREFILL) {
+            // a probe sent before the phase's start or after its end is no sample of it
+            evaluator.probeWithin(phase.startNanos(), phase.endNanos());
+        }
         if (stepGenerators != null && phase.kind() != Phase.Kind.PREFILL && probing.isEmpty()) {
             probing = List.copyOf(stepGenerators.get());
             Map<Long, ChangeHistory> changes = stepChanges == null ? Map.of() : stepChanges.get();

@@ -29,6 +29,8 @@ final class Prober implements AutoCloseable {
     private final Random random;
     private final ScheduledExecutorService scheduler;
     private final Map<Long, Scheduled> probes = new ConcurrentHashMap<>();
+    /** The phase whose samples the probes are (see {@link #within}); a probe due outside it is skipped. */
+    private volatile Window window = new Window(System.nanoTime(), System.nanoTime() + Long.MAX_VALUE / 2);
 
     Prober(
             Target target,
@@ -65,6 +67,9 @@ final class Prober implements AutoCloseable {
             long phaseNanos = (long) (random.nextDouble() * interval.toNanos());
             ScheduledFuture<?> future = scheduler.scheduleAtFixedRate(
                     () -> {
+                        if (!window.holds(System.nanoTime())) {
+                            return;
+                        }
                         probe.record(probeOnce(id));
                         if (changeProbe != null) {
                             changeProbe.probe();
@@ -75,6 +80,17 @@ final class Prober implements AutoCloseable {
                     TimeUnit.NANOSECONDS);
             return new Scheduled(probe, future);
         });
+    }
+
+    /**
+     * Probes are sent only from {@code startNanos} until {@code endNanos} ({@link System#nanoTime()}'s scale), the
+     * phase being measured, until the next call. A phase's samples are the probes sent within it: after its end the
+     * producer has stopped and the newest visible event only grows older, which is no latency of that phase. The
+     * engine tells the stages one after the other that a phase ended, some of them slowly (Connect's waits for its
+     * tasks' next metrics interval), so the probe must not wait to be told.
+     */
+    void within(long startNanos, long endNanos) {
+        window = new Window(startNanos, endNanos);
     }
 
     /** Stops probing a generator (e.g. at the end of its step). */
@@ -118,4 +134,10 @@ final class Prober implements AutoCloseable {
     }
 
     private record Scheduled(GeneratorProbe probe, ScheduledFuture<?> future) {}
+
+    private record Window(long startNanos, long endNanos) {
+        boolean holds(long nanos) {
+            return nanos - startNanos >= 0 && nanos - endNanos < 0;
+        }
+    }
 }
