@@ -319,6 +319,7 @@ final class RunTables {
             if (peak.notSustainedAbove() != null) {
                 out.append(". Above it, ").append(escape(Sustained.describe(peak.notSustainedAbove())));
             }
+            Sustained.peakBound(peak).ifPresent(bound -> out.append(". Note: ").append(escape(bound)));
             out.append("</p>\n");
         }
         RunResult.Calibration calibration = result.calibration();

@@ -140,6 +140,7 @@ public final class PeakCommand implements Callable<Integer> {
             if (peak.notSustainedAbove() != null) {
                 out.println("above it, " + Sustained.describe(peak.notSustainedAbove()));
             }
+            Sustained.peakBound(peak).ifPresent(out::println);
         }
         return CommandLines.OK;
     }

@@ -25,6 +25,8 @@ final class PeakSearch {
     private int steps;
     /** Tries of {@link #next} that failed in a row. */
     private int failedTries;
+    /** Whether the search ended because the bracket around the peak was within the precision. */
+    private boolean withinPrecision;
 
     PeakSearch(Rate start, double growth, Rate increment, double precision, int maxSteps, int triesPerRate) {
         if (start.isMax()) {
@@ -82,9 +84,18 @@ final class PeakSearch {
         } else if (lowestUnsustained.perSecond() - highestSustained.perSecond()
                 <= precision * lowestUnsustained.perSecond()) {
             next = null;
+            withinPrecision = true;
         } else {
             next = new Rate(tried.unit(), (highestSustained.perSecond() + lowestUnsustained.perSecond()) / 2);
         }
+    }
+
+    /**
+     * Whether the search ended because the highest sustained and the lowest unsustained rate came within the precision;
+     * false while it goes on, and when it ended at {@code maxSteps} first.
+     */
+    boolean withinPrecision() {
+        return withinPrecision;
     }
 
     /** The highest rate that was sustained, or null if none was. */

@@ -29,9 +29,7 @@ final class PeakSteps implements StepSource {
 
     @Override
     public Optional<Step> next(List<StepResult> finished) {
-        for (; recorded < finished.size(); recorded++) {
-            search.record(Boolean.TRUE.equals(finished.get(recorded).sustained()));
-        }
+        record(finished);
         Rate rate = search.next();
         return rate == null
                 ? Optional.empty()
@@ -39,13 +37,21 @@ final class PeakSteps implements StepSource {
                         spec, finished.size() + 1, rate, spec.batchSizes().get(0)));
     }
 
+    /** Tells the search whether each step it has not heard of yet was sustained. */
+    private void record(List<StepResult> finished) {
+        for (; recorded < finished.size(); recorded++) {
+            search.record(Boolean.TRUE.equals(finished.get(recorded).sustained()));
+        }
+    }
+
     /**
      * The highest sustained step's achieved rate is the peak; none when no step was sustained. Beside it, the lowest
-     * rate above it that was not sustained, and why.
+     * rate above it that was not sustained, and why, and whether the two came within the precision.
      */
     @Override
     public RunResult conclude(RunResult result) {
         List<StepResult> steps = result.steps();
+        record(steps);
         OptionalInt best = IntStream.range(0, steps.size())
                 .filter(i -> Boolean.TRUE.equals(steps.get(i).sustained())
                         && steps.get(i).rate() != null)
@@ -62,7 +68,8 @@ final class PeakSteps implements StepSource {
                 peak.achievedBytesPerSec(),
                 criterion,
                 best.getAsInt() + 1,
-                notSustainedAbove(steps, peak.targetEventsPerSec())));
+                notSustainedAbove(steps, peak.targetEventsPerSec()),
+                search.withinPrecision()));
     }
 
     /** The lowest target rate above {@code peakTarget} that a step did not sustain: its last try, and why. */

@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
@@ -11,13 +12,17 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** What a peak search concludes from its steps: the peak, the step that set it, and why the rate above it failed. */
 class PeakStepsTest {
 
-    private static final PeakSteps STEPS = new PeakSteps(null, null, "the criterion");
+    /** A search from 4,000 events/s, doubling, to within 10 %, two tries a rate. */
+    private static PeakSteps steps() {
+        return new PeakSteps(null, new PeakSearch(Rate.parse("4000/s"), 2, null, 0.1, 12, 2), "the criterion");
+    }
 
     private static StepResult step(double target, double achieved, boolean sustained, Backlog backlog) {
         return StepResult.builder()
@@ -48,13 +53,22 @@ class PeakStepsTest {
                 step(14_000, 14_000, false, growing),
                 step(14_000, 14_000, false, growing));
 
-        Peak peak = STEPS.conclude(withSteps(steps)).peak();
+        Peak peak = steps().conclude(withSteps(steps)).peak();
 
         assertThat(peak.sustainedEventsPerSec()).isEqualTo(11_990.0);
         assertThat(peak.step()).as("1-based, the fifth step").isEqualTo(5);
         assertThat(peak.criterion()).isEqualTo("the criterion");
         assertThat(peak.notSustainedAbove().targetEventsPerSec()).isEqualTo(14_000.0);
         assertThat(peak.notSustainedAbove().reasons()).containsExactly("backlog grew 400 events/s (0 to 9,000 events)");
+        assertThat(peak.withinPrecision())
+                .as("12,000 and 14,000 are 14 %% apart: 13,000 was next")
+                .isFalse();
+
+        List<StepResult> narrowed = new ArrayList<>(steps);
+        narrowed.add(step(13_000, 13_000, true, flat));
+        Peak within = steps().conclude(withSteps(narrowed)).peak();
+        assertThat(within.sustainedEventsPerSec()).isEqualTo(13_000.0);
+        assertThat(within.withinPrecision()).as("13,000 and 14,000: 7 %% apart").isTrue();
     }
 
     @Test
@@ -65,18 +79,19 @@ class PeakStepsTest {
                 step(4_000, 4_000, true, flat),
                 step(8_000, 8_000, true, flat));
 
-        Peak peak = STEPS.conclude(withSteps(steps)).peak();
+        Peak peak = steps().conclude(withSteps(steps)).peak();
 
         assertThat(peak.step()).isEqualTo(3);
         assertThat(peak.notSustainedAbove())
                 .as("the search ended before a rate above 8,000/s failed")
                 .isNull();
+        assertThat(peak.withinPrecision()).isFalse();
     }
 
     @Test
     void noSustainedStepMeansNoPeak() throws Exception {
         RunResult result = withSteps(List.of(step(4_000, 3_000, false, null)));
 
-        assertThat(STEPS.conclude(result).peak()).isNull();
+        assertThat(steps().conclude(result).peak()).isNull();
     }
 }

@@ -133,6 +133,30 @@ public final class Sustained {
                 String.join("; ", above.reasons()));
     }
 
+    /**
+     * When a peak search ended before it pinned the peak down (at {@code --max-steps}, or stopped), what the peak is
+     * then: a lower bound, with the rate above it that failed if one did; empty when it came within its precision (and
+     * for a result written before this was recorded).
+     */
+    public static Optional<String> peakBound(RunResult.Peak peak) {
+        if (!Boolean.FALSE.equals(peak.withinPrecision())) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                peak.notSustainedAbove() == null
+                        ? String.format(
+                                Locale.ROOT,
+                                "no rate tried was too much: the peak is above %,.0f events/s; a higher --start-rate"
+                                        + " or more --max-steps reach it",
+                                peak.sustainedEventsPerSec())
+                        : String.format(
+                                Locale.ROOT,
+                                "the search ended before the two came within --precision: the peak lies between"
+                                        + " %,.0f and %,.0f events/s; more --max-steps narrow it",
+                                peak.sustainedEventsPerSec(),
+                                peak.notSustainedAbove().targetEventsPerSec()));
+    }
+
     /** The slope must exceed this many of its standard errors to count as growth. */
     static final double SLOPE_STANDARD_ERRORS = 3;
 

@@ -145,6 +145,9 @@ public record RunResult(
      * @param step the 1-based place in {@code steps} of the step that set the peak: its latencies are the peak's
      * @param notSustainedAbove the lowest rate above the peak that was not sustained (its last try), and why; null when
      *     the search ended before it found one
+     * @param withinPrecision whether the search ended because the peak and the lowest rate above it that was not
+     *     sustained came within {@code --precision} of each other; false when it ended first ({@code --max-steps}, or
+     *     stopped), and the peak is then only a lower bound
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Peak(
@@ -152,7 +155,8 @@ public record RunResult(
             Double sustainedBytesPerSec,
             String criterion,
             Integer step,
-            NotSustained notSustainedAbove) {
+            NotSustained notSustainedAbove,
+            Boolean withinPrecision) {
 
         /** A rate that was not sustained, and every reason, as the console's line says them. */
         public record NotSustained(double targetEventsPerSec, List<String> reasons) {}

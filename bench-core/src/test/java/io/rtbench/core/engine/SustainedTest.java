@@ -2,11 +2,13 @@ package io.rtbench.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SustainedTest {
@@ -125,6 +127,22 @@ class SustainedTest {
         assertThat(Sustained.describe(
                         StepResult.builder().rate(rate(null, 10.0)).build()))
                 .as("a step without a verdict (e.g. evaluate alone)")
+                .isEmpty();
+    }
+
+    @Test
+    void aPeakSearchThatEndedBeforeItsPrecisionSaysThePeakIsOnlyABound() {
+        RunResult.Peak.NotSustained above = new RunResult.Peak.NotSustained(51_200, List.of("backlog grew"));
+        assertThat(Sustained.peakBound(new RunResult.Peak(25_600.0, 32e6, "c", 4, above, false)))
+                .hasValue("the search ended before the two came within --precision: the peak lies between 25,600"
+                        + " and 51,200 events/s; more --max-steps narrow it");
+        assertThat(Sustained.peakBound(new RunResult.Peak(25_600.0, 32e6, "c", 4, null, false)))
+                .hasValue("no rate tried was too much: the peak is above 25,600 events/s; a higher --start-rate or"
+                        + " more --max-steps reach it");
+        assertThat(Sustained.peakBound(new RunResult.Peak(25_600.0, 32e6, "c", 4, above, true)))
+                .isEmpty();
+        assertThat(Sustained.peakBound(new RunResult.Peak(25_600.0, 32e6, "c", 4, above, null)))
+                .as("a result file written before the search recorded it")
                 .isEmpty();
     }
 }

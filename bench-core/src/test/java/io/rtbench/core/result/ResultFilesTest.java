@@ -63,7 +63,8 @@ class ResultFilesTest {
                         "sustained: …",
                         1,
                         new RunResult.Peak.NotSustained(
-                                14_000, List.of("backlog grew 400 events/s (0 to 9,000 events)"))))
+                                14_000, List.of("backlog grew 400 events/s (0 to 9,000 events)")),
+                        true))
                 .finished(Instant.parse("2026-11-22T10:01:00Z"), true);
         Path file = dir.resolve("peak.json");
 
