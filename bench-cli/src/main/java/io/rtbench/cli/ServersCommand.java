@@ -206,7 +206,11 @@ final class ServersCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "List running background servers.")
+    @Command(
+            name = "status",
+            aliases = "list",
+            mixinStandardHelpOptions = true,
+            description = "List running background servers (also: list).")
     static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;

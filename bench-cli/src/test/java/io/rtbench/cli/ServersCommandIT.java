@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -78,5 +79,13 @@ class ServersCommandIT {
                 .isEqualTo("servers start: --port must be between 1 and 65535 (or 0 for a free one), got " + port
                         + " (see --help)");
         assertThat(outcome.took()).isLessThan(AT_ONCE);
+    }
+
+    @Test
+    void listIsStatus(@TempDir Path stateDir) {
+        Outcome list = servers(stateDir, "list");
+
+        assertThat(list.exit()).as(list.err()).isZero();
+        assertThat(list.out()).isEqualTo("no server is running" + System.lineSeparator());
     }
 }
