@@ -169,12 +169,18 @@ final class Ticker implements AutoCloseable {
     private String line(long now, double rate, Map<String, Histogram> intervals) {
         long elapsed = Math.round((now - startNanos) / 1e9);
         StringBuilder line = new StringBuilder(label.isEmpty() ? "" : label + "  ");
-        if (durationSeconds != null) {
+        // Past its time the phase is ending (its stages finish one after the other); a rate then would be the
+        // producer's silence after its last burst, not a rate of the phase.
+        boolean ending = durationSeconds != null
+                && now - startNanos > durationSeconds * 1_000_000_000L + MIN_RATE_INTERVAL_NANOS;
+        if (ending) {
+            line.append("ending the phase");
+        } else if (durationSeconds != null) {
             line.append(Math.max(0, durationSeconds - elapsed)).append("s left");
         } else {
             line.append(String.format(Locale.ROOT, "%4ds", elapsed));
         }
-        if (!Double.isNaN(rate)) {
+        if (!Double.isNaN(rate) && !ending) {
             line.append(String.format(Locale.ROOT, "  %,.0f", rate));
             if (Double.isInfinite(targetEventsPerSec)) {
                 line.append("/max");

@@ -81,4 +81,20 @@ class TickerTest {
             assertThat(lastLine()).contains("500/500 ev/s");
         }
     }
+
+    @Test
+    void pastItsTimeThePhaseIsEndingAndShowsNoRate() {
+        try (Ticker ticker = ticker()) {
+            ticker.tick();
+            nowNanos.addAndGet(60_000_000_000L);
+            moved.addAndGet(30_000);
+            ticker.tick();
+            assertThat(lastLine()).isEqualTo("step 1  0s left  500/500 ev/s");
+
+            // a stage slow to end its phase (Kafka Connect's metrics): the producer has stopped
+            nowNanos.addAndGet(1_000_000_000L);
+            ticker.tick();
+            assertThat(lastLine()).isEqualTo("step 1  ending the phase");
+        }
+    }
 }
