@@ -10,14 +10,15 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Probes each generator every {@code interval}, with a random phase per generator so that probes of many generators
- * spread over the interval instead of hitting the target together (and so that the probe times are not locked to the
- * producer's bursts).
+ * Probes each generator about every {@code interval}, at drawn times ({@link ProbeSchedule}): so that the probes of
+ * many generators spread over the interval instead of hitting the target together, and so that no probe time is locked
+ * to the producer's bursts or the target's refresh.
  */
 final class Prober implements AutoCloseable {
 
@@ -64,21 +65,15 @@ final class Prober implements AutoCloseable {
             ChangeProbe changeProbe = changes != null && target instanceof Versioned versioned
                     ? new ChangeProbe(id, changes, versioned, metrics, clock, timeout.toNanos() / 1_000)
                     : null;
-            long phaseNanos = (long) (random.nextDouble() * interval.toNanos());
-            ScheduledFuture<?> future = scheduler.scheduleAtFixedRate(
-                    () -> {
-                        if (!window.holds(System.nanoTime())) {
-                            return;
-                        }
+            Scheduled scheduled =
+                    new Scheduled(new ProbeSchedule(System.nanoTime(), interval.toNanos(), random), () -> {
                         probe.record(probeOnce(id));
                         if (changeProbe != null) {
                             changeProbe.probe();
                         }
-                    },
-                    phaseNanos,
-                    interval.toNanos(),
-                    TimeUnit.NANOSECONDS);
-            return new Scheduled(probe, future);
+                    });
+            scheduled.next();
+            return scheduled;
         });
     }
 
@@ -97,7 +92,7 @@ final class Prober implements AutoCloseable {
     void remove(long generatorId) {
         Scheduled scheduled = probes.remove(generatorId);
         if (scheduled != null) {
-            scheduled.future().cancel(false);
+            scheduled.stop();
         }
     }
 
@@ -133,7 +128,52 @@ final class Prober implements AutoCloseable {
         }
     }
 
-    private record Scheduled(GeneratorProbe probe, ScheduledFuture<?> future) {}
+    /** One generator's probes: each, when it has run, schedules the next at its drawn time. */
+    private final class Scheduled implements Runnable {
+        private final ProbeSchedule schedule;
+        private final Runnable probe;
+        private volatile boolean stopped;
+        private volatile ScheduledFuture<?> next;
+
+        Scheduled(ProbeSchedule schedule, Runnable probe) {
+            this.schedule = schedule;
+            this.probe = probe;
+        }
+
+        @Override
+        public void run() {
+            if (stopped) {
+                return;
+            }
+            if (window.holds(System.nanoTime())) {
+                probe.run();
+            }
+            schedule.advance();
+            next();
+        }
+
+        /** Schedules the probe that is due next; a probe that ran late is followed at once, as at a fixed rate. */
+        void next() {
+            try {
+                ScheduledFuture<?> future = scheduler.schedule(
+                        this, Math.max(0, schedule.dueNanos() - System.nanoTime()), TimeUnit.NANOSECONDS);
+                next = future;
+                if (stopped) {
+                    future.cancel(false);
+                }
+            } catch (RejectedExecutionException e) {
+                // the prober is closing
+            }
+        }
+
+        void stop() {
+            stopped = true;
+            ScheduledFuture<?> pending = next;
+            if (pending != null) {
+                pending.cancel(false);
+            }
+        }
+    }
 
     private record Window(long startNanos, long endNanos) {
         boolean holds(long nanos) {

@@ -187,10 +187,10 @@ class PipelineEndToEndIT {
                         Metrics.SCHEDULE_DELAY,
                         Metrics.SINK_WRITE);
         assertThat(step.latencyMs().get(Metrics.DATA).count())
-                .as("probes sent within the measured 4 s: 16 at 250 ms (one more if one due before its start ran"
-                        + " late), none after it, when some stage is slow to hear of its end (Connect's metrics); a"
-                        + " cold target shows its first events late")
-                .isBetween(4L, 17L);
+                .as("probes sent within the measured 4 s: 16 at 250 ms on average (drawn gaps: 20 is 4 standard"
+                        + " deviations above), none after it, when some stage is slow to hear of its end (Connect's"
+                        + " metrics took 1.5 s more: 22); a cold target shows its first events late")
+                .isBetween(4L, 20L);
         if (!pipeline.equals("direct")) {
             // Events the sink received during the measured 4 s: about the 2,000 measured ones; a sink that lags
             // receives some warmup events in the window and some measured ones after it. Never more than all produced.
