@@ -10,7 +10,7 @@ public final class ProbeOptions {
             names = "--probe-interval",
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
-            description = "Time between two probes of one generator.")
+            description = "Mean time between two probes of one generator (each gap drawn from 0.5 to 1.5 times it).")
     Duration interval;
 
     @Option(
