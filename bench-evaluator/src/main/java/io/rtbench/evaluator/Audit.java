@@ -42,7 +42,7 @@ public final class Audit {
         Boolean newestVisible = newestEventTimes.isEmpty() || totals.lost > 0
                 ? null
                 : AuditRounds.answered(() -> probeSeesNewest(newestEventTimes), System.nanoTime() + quiet.toNanos());
-        return new EventCounts(
+        return EventCounts.ofEvents(
                 totals.produced, totals.landed, totals.lost, totals.duplicates, failedToProduce, newestVisible);
     }
 

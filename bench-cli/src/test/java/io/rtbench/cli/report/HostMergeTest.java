@@ -46,7 +46,7 @@ class HostMergeTest {
                 .batchSize(50)
                 .durationSec(10.0)
                 .docBytes(new DocBytes(1250.0, 1200, 1300, 60))
-                .events(new EventCounts(9_900, 9_900L, 0L, 1L, null, null))
+                .events(EventCounts.ofEvents(9_900, 9_900L, 0L, 1L, null, null))
                 .probeErrors(2L)
                 .latencies(summaries)
                 .backlog(new Backlog(0, 40, 4.0 * seed, null))
@@ -81,7 +81,7 @@ class HostMergeTest {
         assertThat(merged.steps()).hasSize(1);
         ReportedStep step = merged.steps().get(0);
         assertThat(step.latency(Metrics.DATA)).isEqualTo(LatencySummary.ofMicros(both));
-        assertThat(step.step().events()).isEqualTo(new EventCounts(19_800, 19_800L, 0L, 2L, null, null));
+        assertThat(step.step().events()).isEqualTo(EventCounts.ofEvents(19_800, 19_800L, 0L, 2L, null, null));
         assertThat(step.step().rate()).isEqualTo(new StepRate(2000.0, 2_500_000.0, 1980.0, 2_475_000.0));
         assertThat(step.step().probeErrors()).isEqualTo(4);
         assertThat(step.step().backlog().slopeEventsPerSec()).isEqualTo(8.0);

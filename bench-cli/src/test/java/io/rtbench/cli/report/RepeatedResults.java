@@ -58,7 +58,7 @@ final class RepeatedResults {
                 .rate(new StepRate(1000.0, 1_250_000.0, 1000.0, 1_250_000.0))
                 .batchSize(50)
                 .durationSec(10.0 * dataP50Ms.length)
-                .events(new EventCounts(10_000L * dataP50Ms.length, 10_000L * dataP50Ms.length, 0L, 0L, 0L, true))
+                .events(EventCounts.ofEvents(10_000L * dataP50Ms.length, 10_000L * dataP50Ms.length, 0L, 0L, 0L, true))
                 .latencies(Map.of(Metrics.DATA, summary(mean)))
                 .sustained(true)
                 .repetitions(repetitions)

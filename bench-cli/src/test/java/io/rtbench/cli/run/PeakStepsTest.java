@@ -28,7 +28,7 @@ class PeakStepsTest {
         return StepResult.builder()
                 .rate(new StepRate(target, target * 1_250, achieved, achieved * 1_250))
                 .backlog(backlog)
-                .events(new EventCounts(1_000, 1_000L, 0L, 0L, 0L, true))
+                .events(EventCounts.ofEvents(1_000, 1_000L, 0L, 0L, 0L, true))
                 .sustained(sustained)
                 .build();
     }

@@ -31,7 +31,7 @@ class ResultTableTest {
                 .batchSize(50)
                 .durationSec(30.0)
                 .docBytes(new DocBytes(1250.0, 1250, 1250, 60))
-                .events(new EventCounts(60_000, 60_000L, 0L, 0L, 0L, true))
+                .events(EventCounts.ofEvents(60_000, 60_000L, 0L, 0L, 0L, true))
                 .probeErrors(0L)
                 .backlog(backlog)
                 .sustained(sustained)

@@ -109,7 +109,7 @@ public final class BridgeStage implements Stage {
         }
         BridgeStats stats = bridge.stats();
         step.rate(StepRate.achievedEvents(stats.written() / step.durationSec()));
-        step.events(new EventCounts(stats.consumed(), stats.written(), null, null, stats.failed(), null));
+        step.events(EventCounts.ofEvents(stats.consumed(), stats.written(), null, null, stats.failed(), null));
     }
 
     @Override

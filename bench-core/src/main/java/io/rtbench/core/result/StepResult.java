@@ -140,12 +140,18 @@ public record StepResult(
             Long resurrected,
             Operations operations) {
 
-        public EventCounts(long produced, Long landed, Long lost, Long duplicates, Long failed, Boolean newestVisible) {
-            this(produced, landed, lost, duplicates, failed, newestVisible, null, null, null, null);
+        /**
+         * The counts of a step audited by event, not by row: workload ingest, or a stage that sees no rows (the bridge on
+         * its own). The figures of workload dml ({@code ids}, {@code stale}, {@code resurrected}, {@code operations})
+         * are absent; a step of workload dml is counted with the full constructor, or {@link #total} of its parts.
+         */
+        public static EventCounts ofEvents(
+                long produced, Long landed, Long lost, Long duplicates, Long failed, Boolean newestVisible) {
+            return new EventCounts(produced, landed, lost, duplicates, failed, newestVisible, null, null, null, null);
         }
 
         public static EventCounts producedOnly(long produced, long failed) {
-            return new EventCounts(produced, null, null, null, failed, null);
+            return ofEvents(produced, null, null, null, failed, null);
         }
 
         /**

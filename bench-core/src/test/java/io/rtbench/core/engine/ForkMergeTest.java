@@ -112,7 +112,7 @@ class ForkMergeTest {
     private static StepResult step(long produced, boolean sustained) {
         return StepResult.builder()
                 .durationSec(10)
-                .events(new EventCounts(produced, produced, 0L, 0L, 0L, true))
+                .events(EventCounts.ofEvents(produced, produced, 0L, 0L, 0L, true))
                 .sustained(sustained)
                 .histogramLog("x.step-1.hlog")
                 .build();

@@ -33,7 +33,7 @@ class SustainedTest {
 
     @Test
     void aLostEventMakesAStepUnsustainedWhateverItsRate() {
-        EventCounts lostOne = new EventCounts(1_000, 999L, 1L, 0L, 0L, null);
+        EventCounts lostOne = EventCounts.ofEvents(1_000, 999L, 1L, 0L, 0L, null);
         assertThat(Sustained.judge(rate(1_000.0, 1_000.0), null, null, lostOne)).isFalse();
     }
 
@@ -85,7 +85,7 @@ class SustainedTest {
     void theShortfallsNameEveryReasonAStepWasNotSustainedAndNoneWhenItWas() {
         assertThat(Sustained.shortfalls(rate(10_000.0, 9_850.0), null, new Backlog(100, 120, 0.5, 1.0), null))
                 .isEmpty();
-        EventCounts lostThree = new EventCounts(1_000, 997L, 3L, 0L, 0L, null);
+        EventCounts lostThree = EventCounts.ofEvents(1_000, 997L, 3L, 0L, 0L, null);
         assertThat(Sustained.shortfalls(
                         rate(64_000.0, 36_374.0), null, new Backlog(240, 20_100, 1_234, 50.0), lostThree))
                 .containsExactly(
@@ -98,7 +98,7 @@ class SustainedTest {
         StepResult sustained = StepResult.builder()
                 .rate(rate(16_000.0, 15_990.0))
                 .backlog(new Backlog(240, 48, -3, 2.0))
-                .events(new EventCounts(95_500, 95_500L, 0L, 0L, 0L, true))
+                .events(EventCounts.ofEvents(95_500, 95_500L, 0L, 0L, 0L, true))
                 .sustained(true)
                 .build();
         assertThat(Sustained.describe(sustained))

@@ -22,8 +22,8 @@ class EventCountsTest {
 
     @Test
     void aFigureOnePartLacksIsAbsentNotAPartialSum() {
-        EventCounts ingest = new EventCounts(1_000, 1_000L, 0L, 0L, null, null);
-        EventCounts unprobed = new EventCounts(1_000, null, null, null, 3L, null);
+        EventCounts ingest = EventCounts.ofEvents(1_000, 1_000L, 0L, 0L, null, null);
+        EventCounts unprobed = EventCounts.ofEvents(1_000, null, null, null, 3L, null);
 
         EventCounts total = EventCounts.total(List.of(ingest, unprobed));
 
@@ -37,9 +37,9 @@ class EventCountsTest {
 
     @Test
     void theNewestEventsWereVisibleOnlyIfEveryPartsProbeSawThem() {
-        EventCounts seen = new EventCounts(10, 10L, 0L, 0L, 0L, true);
-        EventCounts notSeen = new EventCounts(10, 10L, 0L, 0L, 0L, false);
-        EventCounts unchecked = new EventCounts(10, 10L, 0L, 0L, 0L, null);
+        EventCounts seen = EventCounts.ofEvents(10, 10L, 0L, 0L, 0L, true);
+        EventCounts notSeen = EventCounts.ofEvents(10, 10L, 0L, 0L, 0L, false);
+        EventCounts unchecked = EventCounts.ofEvents(10, 10L, 0L, 0L, 0L, null);
 
         assertThat(EventCounts.total(List.of(seen, seen)).newestVisible()).isTrue();
         assertThat(EventCounts.total(List.of(seen, notSeen)).newestVisible()).isFalse();
