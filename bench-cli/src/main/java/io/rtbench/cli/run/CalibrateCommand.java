@@ -164,6 +164,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                 spec.commandLine().getOut(),
                 steps);
         CalibrationLines.print(outcome, spec.commandLine().getOut());
+        RunLauncher.requireNothingLost(outcome);
         return CommandLines.OK;
     }
 

@@ -142,6 +142,7 @@ public final class PeakCommand implements Callable<Integer> {
             }
             Sustained.peakBound(peak).ifPresent(out::println);
         }
+        RunLauncher.requireNothingLost(outcome);
         return CommandLines.OK;
     }
 }

@@ -23,7 +23,8 @@ abstract class PlannedRunCommand implements Callable<Integer> {
         RunSpecBuilder builder = options.resolved(spec);
         refuse(builder);
         RunSpec run = RunCommand.resolve(spec, builder, spec.name());
-        RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run));
+        RunLauncher.requireNothingLost(
+                RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)));
         return CommandLines.OK;
     }
 

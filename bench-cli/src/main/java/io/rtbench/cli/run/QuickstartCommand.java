@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.core.result.RunResult;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -86,12 +87,13 @@ public final class QuickstartCommand implements Callable<Integer> {
                 .printf(
                         "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
                         run.target(), run.pipeline().cliName(), String.join(", ", rates), stepDuration, dir);
-        RunLauncher.launch(
+        RunResult outcome = RunLauncher.launch(
                 run,
                 prometheus.prometheusHost(),
                 prometheus.prometheusPort(),
                 spec.commandLine().getOut(),
                 RunLauncher.planned(run));
+        RunLauncher.requireNothingLost(outcome);
         return CommandLines.OK;
     }
 }

@@ -12,6 +12,7 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.servers.Servers;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.kafka.common.KafkaException;
 
@@ -69,6 +71,35 @@ final class RunLauncher {
         writeReport(spec.result(), out);
         out.flush();
         return result;
+    }
+
+    /**
+     * Exit 1 when the audit found events lost in any step: the pipeline dropped data, and a run that did is a failure,
+     * not a figure (docs/GUIDE.md, "Reading the results"). Called after the command's own lines, so that the table, the
+     * result file and the report are all there.
+     */
+    static void requireNothingLost(RunResult result) {
+        List<String> steps = new ArrayList<>();
+        long lost = 0;
+        long produced = 0;
+        for (int i = 0; i < result.steps().size(); i++) {
+            StepResult.EventCounts events = result.steps().get(i).events();
+            if (events != null && events.lost() != null && events.lost() > 0) {
+                steps.add(String.valueOf(i + 1));
+                lost += events.lost();
+                produced += events.produced();
+            }
+        }
+        if (!steps.isEmpty()) {
+            throw new BenchmarkException(String.format(
+                    Locale.ROOT,
+                    "the audit found %,d of the %,d events produced in step%s %s missing from the target: the pipeline"
+                            + " lost data (landed/produced in the table)",
+                    lost,
+                    produced,
+                    steps.size() > 1 ? "s" : "",
+                    String.join(", ", steps)));
+        }
     }
 
     /**

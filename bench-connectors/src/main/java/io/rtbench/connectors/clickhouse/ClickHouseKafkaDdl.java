@@ -1,5 +1,7 @@
 package io.rtbench.connectors.clickhouse;
 
+import io.rtbench.core.target.Readable;
+
 /**
  * The statements of ClickHouse's native ingestion (docs/TARGETS.md): a {@code Kafka} engine table
  * {@code <collection>_kafka} that consumes the topic, and a materialized view {@code <collection>_kafka_mv} that turns
@@ -17,8 +19,11 @@ package io.rtbench.connectors.clickhouse;
  * @param consumers {@code kafka_num_consumers}, at least 1
  * @param maxBlockSize {@code kafka_max_block_size} in rows, or 0 to leave it to the server ({@code max_block_size},
  *     65,536)
+ * @param mixed workload {@code mixed}: the view fills the destination's {@code user_id} and {@code balance} too
+ *     ({@link ClickHouseReads}), parsed from the record (JSONEachRow) or extracted from the document (TabSeparated)
  */
-record ClickHouseKafkaDdl(String database, String destination, String format, int consumers, int maxBlockSize) {
+record ClickHouseKafkaDdl(
+        String database, String destination, String format, int consumers, int maxBlockSize, boolean mixed) {
 
     /**
      * ClickHouse parses each record as JSON into the identity columns and skips every other field (its Kafka engine
@@ -58,7 +63,8 @@ record ClickHouseKafkaDdl(String database, String destination, String format, in
     String createQueue(String brokers, String topic, String group) {
         String columns = format.equals(TAB_SEPARATED)
                 ? "doc String"
-                : "_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64";
+                : "_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64"
+                        + (mixed ? ", user_id UInt64, " + Readable.AGGREGATE_FIELD + " Float64" : "");
         return "CREATE TABLE " + qualified(queueTable()) + " (" + columns + ") ENGINE = Kafka SETTINGS"
                 + " kafka_broker_list = " + literal(brokers)
                 + ", kafka_topic_list = " + literal(topic)
@@ -77,6 +83,12 @@ record ClickHouseKafkaDdl(String database, String destination, String format, in
                         + " visitParamExtractUInt(doc, 'generator_identifier') AS generator_identifier,"
                         + " visitParamExtractUInt(doc, '_seq') AS _seq, doc"
                 : "_id, _event_time, generator_identifier, _seq, '' AS doc";
+        if (mixed) {
+            select += format.equals(TAB_SEPARATED)
+                    ? ", " + ClickHouseReads.USER_FROM_DOC + " AS user_id, " + ClickHouseReads.BALANCE_FROM_DOC + " AS "
+                            + Readable.AGGREGATE_FIELD
+                    : ", user_id, " + Readable.AGGREGATE_FIELD;
+        }
         return "CREATE MATERIALIZED VIEW " + qualified(view()) + " TO " + qualified(destination) + " AS SELECT "
                 + select + " FROM " + qualified(queueTable()) + " WHERE _event_time != 0";
     }

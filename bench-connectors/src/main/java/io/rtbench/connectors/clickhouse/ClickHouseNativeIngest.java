@@ -54,7 +54,8 @@ final class ClickHouseNativeIngest implements NativeIngest {
                 config.collection(),
                 options.oneOf(FORMAT, ClickHouseKafkaDdl.JSON_EACH_ROW, ClickHouseKafkaDdl.TAB_SEPARATED),
                 options.integer(CONSUMERS, 1, 1),
-                options.integer(MAX_BLOCK_SIZE, DEFAULT_MAX_BLOCK_SIZE, 1));
+                options.integer(MAX_BLOCK_SIZE, DEFAULT_MAX_BLOCK_SIZE, 1),
+                config.mixed());
     }
 
     ClickHouseKafkaDdl ddl() {

@@ -45,8 +45,8 @@ import java.util.stream.Collectors;
  * the probe also measures the plain read ({@code WithoutFinal}), which is what a query without {@code FINAL} sees.
  * Updates are whole rows: {@code --update-mode patch} is refused ({@link ClickHouseTargetProvider}).
  *
- * <p>Workload {@code mixed} (target option {@code workload=mixed}): a {@code user_id} column for the reads, see
- * {@link ClickHouseReads}.
+ * <p>Workload {@code mixed} (target option {@code workload=mixed}): {@code user_id} and {@code balance} columns for the
+ * reads, see {@link ClickHouseReads}.
  */
 final class ClickHouseTarget implements Target, Versioned, Statements, Readable {
 
@@ -55,6 +55,10 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
 
     private static final Pattern UUID_TEXT = Pattern.compile("[0-9a-fA-F-]{36}");
     private static final Pattern DATABASE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]*");
+    /** The columns {@link JsonEachRowBody} writes for every event; an event of workload dml also has {@link #DML_COLUMNS}. */
+    private static final String EVENT_COLUMNS = "_id, _event_time, generator_identifier, _seq, doc";
+
+    private static final String DML_COLUMNS = "_op, _version, _deleted";
     /** Every option of the kind, so that neither the target nor the native ingestion warns about the other's. */
     static final Set<String> OPTIONS = options();
 
@@ -71,10 +75,14 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
         this.database = database(new DriverOptions(config, OPTIONS));
         this.table = config.collection();
         this.qualifiedTable = qualified(database, table);
-        this.insertPath = "/?query=" + urlEncode("INSERT INTO " + qualifiedTable + " FORMAT JSONEachRow");
-        this.sql = new ClickHouseSql(config, database + "." + table);
         this.dml = config.dml();
         this.mixed = config.mixed();
+        // The columns named, so that ClickHouse computes those left out from their DEFAULT (workload mixed's): 18.16
+        // gives a field missing from an insert without a column list the type's zero instead.
+        String written = EVENT_COLUMNS + (dml ? ", " + DML_COLUMNS : "");
+        this.insertPath =
+                "/?query=" + urlEncode("INSERT INTO " + qualifiedTable + " (" + written + ") FORMAT JSONEachRow");
+        this.sql = new ClickHouseSql(config, database + "." + table);
     }
 
     /** Option {@code database}, checked. */
@@ -119,7 +127,7 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
                         + (dml
                                 ? " (" + columns + ", _op String, _version UInt64, _deleted UInt8)"
                                         + " ENGINE = ReplacingMergeTree(_version) ORDER BY (generator_identifier, _id)"
-                                : " (" + columns + (mixed ? ", " + ClickHouseReads.USER_COLUMN : "")
+                                : " (" + columns + (mixed ? ", " + ClickHouseReads.COLUMNS : "")
                                         + ") ENGINE = ReplacingMergeTree()"
                                         + " ORDER BY (generator_identifier, _event_time, _id)"));
     }

@@ -69,6 +69,25 @@ class ClickHouseNativeIngestTest {
                         + " WHERE _event_time != 0");
     }
 
+    /** The reads need user_id and balance in the destination; with JSONEachRow the view keeps no document to take them from. */
+    @Test
+    void forWorkloadMixedTheViewFillsUserAndBalanceInEitherFormat() {
+        ClickHouseKafkaDdl json = new ClickHouseNativeIngest(CONFIG.forMixed()).ddl();
+        assertThat(json.createQueue("b:1", "t", "g"))
+                .contains("(_id String, _event_time UInt64, generator_identifier UInt64, _seq UInt64, user_id UInt64,"
+                        + " balance Float64) ENGINE = Kafka");
+        assertThat(json.createView())
+                .contains("SELECT _id, _event_time, generator_identifier, _seq, '' AS doc, user_id, balance FROM");
+
+        ClickHouseKafkaDdl tsv = new ClickHouseNativeIngest(CONFIG.withOptions(Map.of("kafka.format", "TabSeparated"))
+                        .forMixed())
+                .ddl();
+        assertThat(tsv.createQueue("b:1", "t", "g")).contains("(doc String) ENGINE = Kafka");
+        assertThat(tsv.createView())
+                .contains(" doc, visitParamExtractUInt(doc, 'user_id') AS user_id,"
+                        + " visitParamExtractFloat(doc, 'balance') AS balance FROM");
+    }
+
     @Test
     void quotesInNamesCannotEndTheLiteral() {
         assertThat(ClickHouseKafkaDdl.literal("it's a \\ group")).isEqualTo("'it\\'s a \\\\ group'");
