@@ -118,7 +118,7 @@ final class ConnectStage implements Stage {
     }
 
     private static ConnectorDefinition definition(RunSpec spec, TargetConfig target, Path metricsDir) {
-        if (spec.connector().equals("rtbench")) {
+        if (!spec.thirdPartyConnector()) {
             Map<String, String> config = new LinkedHashMap<>(RtbenchSinkConfig.connectorConfig(spec.topic(), target));
             config.put("tasks.max", Integer.toString(spec.bridge().threads()));
             config.put(

@@ -71,10 +71,11 @@ final class ResultTable {
                     .ifPresent(line -> out.println("(step " + index + ": " + line + ")"));
         }
         if (result.scenario().settings().get("notObservable") instanceof List<?> hidden && !hidden.isEmpty()) {
-            out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and "))
-                    + " happen inside the database with the "
-                    + result.scenario().pipeline()
-                    + " pipeline: not observable, not 0)");
+            String inside = result.scenario().pipeline().equals(Pipeline.NATIVE.cliName())
+                    ? "inside the database with the native pipeline"
+                    : "inside the connector, which reports no per-record timings";
+            out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and ")) + " happen "
+                    + inside + ": not observable, not 0)");
         }
         scores(result, out);
         out.flush();

@@ -98,8 +98,8 @@ final class RunSettings {
             more.put("bridgeThreads", spec.bridge().threads());
             more.put("bridgeMaxInFlight", spec.bridge().maxInFlight());
         }
-        if (spec.pipeline() == Pipeline.NATIVE) {
-            // inside the database: not measured, so absent from the steps rather than 0
+        if (spec.pipeline() == Pipeline.NATIVE || spec.thirdPartyConnector()) {
+            // inside the database, or a connector that reports no per-record timings: absent from the steps, not 0
             more.put("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.mixed.MixedSettings;
@@ -100,6 +101,11 @@ public record RunSpec(
         if (pipeline == Pipeline.KAFKA_CONNECT && connectUrl == null) {
             throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
         }
+    }
+
+    /** Whether a connector other than rtbench's own sink plugin lands the events ({@code kafka-connect}, docs/CONNECT.md). */
+    public boolean thirdPartyConnector() {
+        return pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR);
     }
 
     /**

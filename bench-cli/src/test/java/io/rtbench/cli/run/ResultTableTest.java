@@ -6,6 +6,9 @@ import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunEnvironment;
+import io.rtbench.core.result.RunResult;
+import io.rtbench.core.result.Scenario;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.MetricScores;
 import io.rtbench.core.result.StepResult;
@@ -18,6 +21,7 @@ import io.rtbench.core.result.Verdicts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,5 +138,31 @@ class ResultTableTest {
         assertThat(dmlLine)
                 .contains(" updateVisible p50 ", " deleteVisible p50 ", " updateVisibleWithoutFinal p50 ")
                 .doesNotContain("Truth");
+    }
+
+    private static String printed(String pipeline, Map<String, Object> settings) {
+        RunResult result = RunResult.started(
+                        "run-x",
+                        Instant.parse("2026-11-28T12:00:00Z"),
+                        new RunEnvironment("host", 2, "Linux", "jvm", "4.3.1", "15.18"),
+                        new Scenario("postgres", pipeline, 50, 1, 1250, 1L, 0L, settings))
+                .withStep(step(true, null))
+                .finished(Instant.parse("2026-11-28T12:01:00Z"), true);
+        StringWriter text = new StringWriter();
+        ResultTable.print(result, new PrintWriter(text));
+        return text.toString();
+    }
+
+    /** Stages that happen where rtbench cannot time them are said to be unobservable, in words for the pipeline. */
+    @Test
+    void stagesHiddenInTheDatabaseOrAThirdPartyConnectorAreNamedAsNotObservable() {
+        Map<String, Object> hidden = Map.of("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));
+        assertThat(printed("native", hidden))
+                .contains("(kafkaHop and sinkWrite happen inside the database with the native pipeline: not"
+                        + " observable, not 0)");
+        assertThat(printed("kafka-connect", hidden))
+                .contains("(kafkaHop and sinkWrite happen inside the connector, which reports no per-record timings:"
+                        + " not observable, not 0)");
+        assertThat(printed("kafka-connect", Map.of())).doesNotContain("not observable");
     }
 }

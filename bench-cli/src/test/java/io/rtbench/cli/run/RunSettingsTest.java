@@ -33,6 +33,29 @@ class RunSettingsTest {
         assertThat(scenario).doesNotContain("hunter2").doesNotContain("sasl");
     }
 
+    /** kafkaHop and sinkWrite are timed by the bridge and rtbench's sink plugin, not by a database or Debezium. */
+    @Test
+    void theStagesNobodyTimesAreListedAsNotObservable() throws IOException {
+        Path connector = Files.writeString(
+                dir.resolve("debezium.json"),
+                "{\"name\":\"x\",\"config\":"
+                        + "{\"connector.class\":\"io.debezium.connector.jdbc.JdbcSinkConnector\"}}");
+        for (String pipeline : new String[] {"kafka-bridge", "kafka-connect", "native"}) {
+            for (String plugin : new String[] {"rtbench", connector.toString()}) {
+                RunSpecBuilder builder = new RunSpecBuilder();
+                builder.target = "clickhouse";
+                builder.pipeline = pipeline;
+                builder.connector = plugin;
+                RunSpec spec = builder.build("unused.json");
+                boolean hidden =
+                        pipeline.equals("native") || (pipeline.equals("kafka-connect") && !plugin.equals("rtbench"));
+                assertThat(RunSettings.scenario(spec).settings().containsKey("notObservable"))
+                        .as("%s with connector %s", pipeline, plugin)
+                        .isEqualTo(hidden);
+            }
+        }
+    }
+
     @Test
     void anUnreadableKafkaConfigIsNamed() {
         RunSpecBuilder builder = new RunSpecBuilder();
