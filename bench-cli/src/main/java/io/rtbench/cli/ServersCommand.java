@@ -116,7 +116,7 @@ final class ServersCommand implements Callable<Integer> {
                 description = "${COMPLETION-CANDIDATES}")
         String kind;
 
-        @Option(names = "--port", description = "Client port on 127.0.0.1 (default: a free one).")
+        @Option(names = "--port", paramLabel = "PORT", description = "Client port on 127.0.0.1 (default: a free one).")
         int port;
 
         @Option(
