@@ -10,6 +10,11 @@ public final class Servers {
 
     public static final String PROVIDER_ENV = "RTBENCH_SERVERS";
     public static final String REQUIRE_ENV = "RTBENCH_REQUIRE_SERVERS";
+    /**
+     * The system property naming where servers log (the rtbench command sets it to its own log directory,
+     * docs/GUIDE.md, "Files, logs and environment variables"); unset, the temp dir's {@code rtbench-logs}.
+     */
+    public static final String LOG_DIR_PROPERTY = "rtbench.log.dir";
 
     private Servers() {}
 

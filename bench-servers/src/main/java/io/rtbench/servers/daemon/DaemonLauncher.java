@@ -2,6 +2,7 @@ package io.rtbench.servers.daemon;
 
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.Servers;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,15 +28,22 @@ final class DaemonLauncher {
     private final StateFiles files;
     private final Path javaHome;
     private final String classPath;
+    private final String logDir;
 
     DaemonLauncher(StateFiles files) {
-        this(files, Path.of(System.getProperty("java.home")), System.getProperty("java.class.path"));
+        this(
+                files,
+                Path.of(System.getProperty("java.home")),
+                System.getProperty("java.class.path"),
+                System.getProperty(Servers.LOG_DIR_PROPERTY));
     }
 
-    DaemonLauncher(StateFiles files, Path javaHome, String classPath) {
+    /** @param logDir where the server a daemon starts logs, as this process's own servers would; null: the default */
+    DaemonLauncher(StateFiles files, Path javaHome, String classPath, String logDir) {
         this.files = files;
         this.javaHome = javaHome;
         this.classPath = classPath;
+        this.logDir = logDir;
     }
 
     Process spawn(DaemonName name, ServerOptions options) {
@@ -65,6 +73,9 @@ final class DaemonLauncher {
         command.add(maxHeap(kind));
         command.add("-Dlogback.configurationFile=" + LOGBACK_CONFIG);
         command.add("-Drtbench.log.file=" + files.logFile(name));
+        if (logDir != null) {
+            command.add("-D" + Servers.LOG_DIR_PROPERTY + "=" + logDir);
+        }
         command.add("-cp");
         command.add(absolute(classPath));
         command.add(ServerDaemon.class.getName());

@@ -1,6 +1,7 @@
 package io.rtbench.servers.docker;
 
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.Servers;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -25,7 +26,7 @@ final class ContainerLog implements Consumer<OutputFrame>, AutoCloseable {
     }
 
     static ContainerLog create(ServerKind kind) {
-        String dir = System.getProperty("rtbench.log.dir", System.getProperty("java.io.tmpdir"));
+        String dir = System.getProperty(Servers.LOG_DIR_PROPERTY, System.getProperty("java.io.tmpdir"));
         try {
             Path logDir = Files.createDirectories(Path.of(dir));
             String name = "docker-" + kind.cliName() + "-"

@@ -2,6 +2,7 @@ package io.rtbench.servers.local;
 
 import io.rtbench.core.FileTrees;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.Servers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ import java.time.format.DateTimeFormatter;
  */
 final class ServerFiles {
 
-    static final String LOG_DIR_PROPERTY = "rtbench.log.dir";
+    static final String LOG_DIR_PROPERTY = Servers.LOG_DIR_PROPERTY;
     private static final DateTimeFormatter LOG_STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     private final Path dir;

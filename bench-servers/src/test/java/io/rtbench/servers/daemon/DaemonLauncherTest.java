@@ -15,7 +15,7 @@ class DaemonLauncherTest {
 
     @Test
     void daemonRunsThisJavaOnThisClassPathWithItsOwnLogFile() {
-        DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar");
+        DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null);
 
         List<String> command = launcher.command(ServerKind.KAFKA, ServerOptions.onPort(9092));
 
@@ -28,9 +28,22 @@ class DaemonLauncherTest {
                 .endsWith("--state-dir", Path.of("/state").toString(), "--kind", "kafka", "--port", "9092");
     }
 
+    /** A database the daemon starts logs where the command's own servers log (~/.rtbench/logs), not in /tmp. */
+    @Test
+    void theServerLogsWhereTheCommandsServersLog() {
+        DaemonLauncher launcher =
+                new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", "/home/u/.rtbench/logs");
+
+        assertThat(launcher.command(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
+                .contains("-Drtbench.log.dir=/home/u/.rtbench/logs");
+        assertThat(new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null)
+                        .command(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
+                .noneMatch(argument -> argument.startsWith("-Drtbench.log.dir"));
+    }
+
     @Test
     void childProcessServersGetASmallHolderHeap() {
-        DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar");
+        DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null);
 
         assertThat(launcher.command(ServerKind.fromCliName("opensearch"), ServerOptions.DEFAULT))
                 .contains("-Xmx128m");
