@@ -2,12 +2,14 @@ package io.rtbench.evaluator;
 
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.dml.RecentChanges.Window;
+import io.rtbench.core.target.Target;
 import io.rtbench.core.target.Versioned;
 import io.rtbench.core.time.EpochClock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,6 +29,16 @@ final class ChangeProbe {
 
     static final int NEWEST = 16;
     static final int BRACKET = 240;
+
+    /**
+     * The target whose changes are probed, if any: one that keeps versions and shows what it was written. The
+     * {@code null} target keeps versions for its audit but shows nothing, so every delete would look visible at once.
+     */
+    static Optional<Versioned> probed(Target target) {
+        return target.showsEvents() && target instanceof Versioned versioned
+                ? Optional.of(versioned)
+                : Optional.empty();
+    }
 
     private final long generatorId;
     private final ChangeHistory history;

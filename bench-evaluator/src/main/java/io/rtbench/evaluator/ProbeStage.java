@@ -12,7 +12,6 @@ import io.rtbench.core.target.GroundTruth;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
-import io.rtbench.core.target.Versioned;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -66,8 +65,9 @@ public final class ProbeStage implements Stage {
         }
         this.stepGenerators = stepGenerators;
         this.stepChanges = stepChanges;
-        if (stepChanges != null && this.target instanceof Versioned versioned) {
-            evaluator.metrics().addChangeMetrics(versioned.readVariants());
+        if (stepChanges != null) {
+            ChangeProbe.probed(this.target)
+                    .ifPresent(versioned -> evaluator.metrics().addChangeMetrics(versioned.readVariants()));
         }
     }
 

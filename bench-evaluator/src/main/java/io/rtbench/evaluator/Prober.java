@@ -3,7 +3,6 @@ package io.rtbench.evaluator;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeHistory;
 import io.rtbench.core.target.Target;
-import io.rtbench.core.target.Versioned;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
 import java.util.Map;
@@ -62,9 +61,12 @@ final class Prober implements AutoCloseable {
     void add(long generatorId, ChangeHistory changes) {
         probes.computeIfAbsent(generatorId, id -> {
             GeneratorProbe probe = new GeneratorProbe(id, metrics, timeout.toNanos() / 1_000);
-            ChangeProbe changeProbe = changes != null && target instanceof Versioned versioned
-                    ? new ChangeProbe(id, changes, versioned, metrics, clock, timeout.toNanos() / 1_000)
-                    : null;
+            ChangeProbe changeProbe = changes == null
+                    ? null
+                    : ChangeProbe.probed(target)
+                            .map(versioned ->
+                                    new ChangeProbe(id, changes, versioned, metrics, clock, timeout.toNanos() / 1_000))
+                            .orElse(null);
             Scheduled scheduled =
                     new Scheduled(new ProbeSchedule(System.nanoTime(), interval.toNanos(), random), () -> {
                         probe.record(probeOnce(id));

@@ -3,10 +3,24 @@ package io.rtbench.evaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.core.dml.ChangeGenerator;
+import io.rtbench.core.dml.DmlSettings;
+import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.event.EventBatch;
+import io.rtbench.core.event.EventGenerator;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.target.AuditCounts;
+import io.rtbench.core.target.Target;
+import io.rtbench.core.target.Versioned;
+import io.rtbench.core.target.WriteResult;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +80,100 @@ class ProberTest {
                     .as("samples before the next phase's start")
                     .isEqualTo(atTheEnd);
             awaitUntil(this::dataSamples, atTheEnd + 3);
+        }
+    }
+
+    /** Keeps versions for its audit, as the null target does; shows no row, or (a real database) all of them. */
+    private static final class NoRows implements Target, Versioned {
+        final boolean showsEvents;
+        final AtomicInteger lookups = new AtomicInteger();
+
+        NoRows(boolean showsEvents) {
+            this.showsEvents = showsEvents;
+        }
+
+        @Override
+        public boolean showsEvents() {
+            return showsEvents;
+        }
+
+        @Override
+        public OptionalLong newestEventTimeMicros(long generatorId) {
+            lookups.incrementAndGet();
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+            return Map.of();
+        }
+
+        @Override
+        public void rows(long generatorId, RowVisitor visitor) {}
+
+        @Override
+        public void ensureCollection() {}
+
+        @Override
+        public WriteResult write(EventBatch batch) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public AuditCounts audit(long generatorId) {
+            return AuditCounts.NONE;
+        }
+
+        @Override
+        public String serverVersion() {
+            return "none";
+        }
+
+        @Override
+        public void close() {}
+    }
+
+    /**
+     * Found with {@code run --target null --workload dml}: the null target shows no row, so every delete looked visible
+     * at the first probe and the table printed a deleteVisible of 16.6 ms for a target that discards everything.
+     */
+    @Test
+    void theChangesOfATargetThatShowsNothingAreNotProbed() throws Exception {
+        ChangeGenerator changes = new ChangeGenerator(
+                EventGenerator.forChanges(GeneratorSettings.withSeed(2), G),
+                new DmlSettings(0.3, 0.1, UpdateMode.REPLACE, Duration.ofMillis(500)),
+                2);
+        for (int i = 0; i < 30_000; i++) {
+            changes.nextTransient(1_764_000_000_000_000L + i * 100L);
+        }
+        for (boolean showsEvents : new boolean[] {false, true}) {
+            EvaluatorMetrics changeMetrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "no-rows");
+            NoRows noRows = new NoRows(showsEvents);
+            try (Prober prober = new Prober(
+                    noRows,
+                    changeMetrics,
+                    () -> 1_764_000_004_000_000L,
+                    Duration.ofMillis(2),
+                    Duration.ofSeconds(1),
+                    new Random(1),
+                    1)) {
+                prober.add(G, changes.history());
+                awaitUntil(noRows.lookups::get, 20);
+            }
+            long deletesSeen = changeMetrics
+                    .latencies()
+                    .recorder(Metrics.DELETE_VISIBLE)
+                    .total()
+                    .getTotalCount();
+            if (showsEvents) {
+                assertThat(deletesSeen)
+                        .as("a database showing no row shows every delete")
+                        .isPositive();
+            } else {
+                assertThat(deletesSeen)
+                        .as("deleteVisible samples of a target that shows nothing")
+                        .isZero();
+            }
         }
     }
 }
