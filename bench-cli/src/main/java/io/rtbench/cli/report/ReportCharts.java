@@ -39,8 +39,8 @@ final class ReportCharts {
 
     /** Why a chart versus achieved MB/s has no point. */
     static final String NOTHING_VERSUS_RATE =
-            "no step has data latency samples and an achieved rate in MB/s (a bridge or"
-                    + " an evaluator on its own counts no bytes)";
+            "no step has data latency samples and an achieved rate in MB/s (the null target shows no event; a"
+                    + " bridge or an evaluator on its own counts no bytes)";
 
     private ReportCharts() {}
 
