@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.KafkaReach;
@@ -62,6 +63,8 @@ final class GeneratorDiscovery implements Stage {
     private final Thread thread;
     /** Why the discovery stopped following the topic before it was closed; null while it follows. */
     private volatile String failure;
+    /** Whether the topic held a generator announcement yet, of any host or events topic. */
+    private boolean announcementSeen;
 
     /** What the discovery tells the evaluation, on its own thread. */
     interface Listener {
@@ -206,6 +209,8 @@ final class GeneratorDiscovery implements Stage {
             if (!closed.get()) {
                 throw e;
             }
+        } catch (NotAnnouncements e) {
+            failure = e.getMessage();
         } catch (RuntimeException e) {
             LOG.error("generator discovery on {} stopped", announceTopic, e);
             failure = "following the generators' announcements on " + announceTopic + " failed: " + e.getMessage();
@@ -220,9 +225,13 @@ final class GeneratorDiscovery implements Stage {
         try {
             announcement = GeneratorAnnouncement.fromJson(record.value());
         } catch (IllegalArgumentException e) {
+            if (!announcementSeen) {
+                throw new NotAnnouncements(announceTopic);
+            }
             LOG.warn("ignoring a record on {} that is not a generator announcement", announceTopic);
             return Optional.empty();
         }
+        announcementSeen = true;
         if ((host != null && !host.equals(announcement.host()))
                 || (eventsTopic != null && !eventsTopic.equals(announcement.topic()))) {
             return Optional.empty();
@@ -334,6 +343,21 @@ final class GeneratorDiscovery implements Stage {
             thread.join(5_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A topic whose first record is no announcement is some other topic: most likely the events topic given for the
+     * announcements, which would otherwise leave the evaluation probing nothing until its end.
+     */
+    private static final class NotAnnouncements extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        NotAnnouncements(String topic) {
+            super(topic + " holds records that are not generator announcements: --generators-from-topic takes the"
+                    + " topic the producers announce their generators on (" + Defaults.ANNOUNCE_TOPIC + " unless"
+                    + " produce --announce-topic says otherwise), not the events topic");
         }
     }
 }

@@ -3,7 +3,9 @@ package io.rtbench.evaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
+import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -104,6 +106,28 @@ class GeneratorDiscoveryIT {
             await().atMost(Duration.ofSeconds(10)).until(() -> told.contains("silent 5"));
             assertThat(told).containsExactly("found 5", "silent 5");
             assertThat(history).as("no topic at the start: no history").containsExactly("read");
+        }
+    }
+
+    /**
+     * The events topic given for the announcements (a new user's slip, {@code --generators-from-topic rtbench.events}):
+     * the evaluation said "no generator to probe" only at its end; now the discovery fails at the first record.
+     */
+    @Test
+    void aTopicOfEventsIsNamedAsNoAnnouncementTopic(@RealServer("kafka") RunningServer kafka) throws Exception {
+        String topic = "events-" + UUID.randomUUID();
+        try (KafkaProducer<byte[], byte[]> producer = producer(kafka)) {
+            byte[] event =
+                    new EventGenerator(GeneratorSettings.withSeed(1), 7).next(System.currentTimeMillis() * 1_000);
+            producer.send(new ProducerRecord<>(topic, event)).get();
+            try (GeneratorDiscovery discovery = discovery(kafka, topic)) {
+                await().atMost(Duration.ofSeconds(20))
+                        .until(() -> discovery.failure().isPresent());
+                assertThat(discovery.failure().get())
+                        .startsWith(topic + " holds records that are not generator announcements")
+                        .contains("rtbench.generators");
+                assertThat(told).isEmpty();
+            }
         }
     }
 
