@@ -75,6 +75,10 @@ public final class CompareCommand implements Callable<Integer> {
             }
         }
         Comparison.unlikeSteps(runs.get(0), runs.subList(1, runs.size())).forEach(note -> out.println("note: " + note));
+        List<String> unlike = RunTables.differing(runs, true);
+        if (!unlike.isEmpty()) {
+            out.println("note: not like for like, these differ between the runs: " + String.join("; ", unlike));
+        }
         CompareTables.wideErrorNote(runs, rows).ifPresent(note -> out.println("note: " + note));
         out.println("html: " + page.toAbsolutePath());
         out.flush();

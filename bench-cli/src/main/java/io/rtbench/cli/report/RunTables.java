@@ -112,20 +112,8 @@ final class RunTables {
 
     /** What differs between the runs; differences that make latencies incomparable are flagged. */
     private static void differences(StringBuilder out, List<ReportedRun> runs) {
-        List<String> flagged = new ArrayList<>();
-        List<String> other = new ArrayList<>();
-        for (Map.Entry<String, Function<ReportedRun, String>> row : rows().entrySet()) {
-            String name = row.getKey();
-            if (Set.of("file", "run id", "status", "started", "finished").contains(name)) {
-                continue;
-            }
-            Set<String> values = new LinkedHashSet<>();
-            runs.forEach(run -> values.add(row.getValue().apply(run)));
-            if (values.size() > 1) {
-                String line = name + ": " + String.join(" / ", values);
-                (MUST_MATCH.contains(name) ? flagged : other).add(line);
-            }
-        }
+        List<String> flagged = differing(runs, true);
+        List<String> other = differing(runs, false);
         if (!flagged.isEmpty()) {
             out.append("<div class=\"warn\"><p>Not like for like — these differ between the runs, ")
                     .append("so their latencies are not a fair comparison:</p>\n<ul>\n");
@@ -139,7 +127,27 @@ final class RunTables {
         }
     }
 
-    /** Per result: one row per step with rates, the audit, backlog and the data latency. */
+    /**
+     * The rows of {@link #header} whose values differ between the runs, as "name: a / b": those that make their
+     * latencies no fair comparison (host, CPUs, doc size, generators) when {@code unlike}, the others otherwise.
+     */
+    static List<String> differing(List<ReportedRun> runs, boolean unlike) {
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, Function<ReportedRun, String>> row : rows().entrySet()) {
+            String name = row.getKey();
+            if (Set.of("file", "run id", "status", "started", "finished").contains(name)
+                    || MUST_MATCH.contains(name) != unlike) {
+                continue;
+            }
+            Set<String> values = new LinkedHashSet<>();
+            runs.forEach(run -> values.add(row.getValue().apply(run)));
+            if (values.size() > 1) {
+                lines.add(name + ": " + String.join(" / ", values));
+            }
+        }
+        return lines;
+    }
+
     /**
      * Seed 004's table of {@code rtbench dml} (docs/GUIDE.md, "Statements"), for the runs that have one: the
      * statements' latency and when a fresh query first saw each change, in ms.

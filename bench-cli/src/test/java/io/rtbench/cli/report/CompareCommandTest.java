@@ -113,6 +113,19 @@ class CompareCommandTest {
                         + " clickhouse-interrupted: different rates, not like for like");
     }
 
+    /** Run on other machines, or with other documents, the latencies are no fair comparison: the report says so too. */
+    @Test
+    void runsOnDifferentHostsAreSaidToBeUnlike() throws Exception {
+        Path here = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path there = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+        Files.writeString(there, Files.readString(there).replace("\"bench-1\"", "\"laptop\""));
+
+        Run run = compare(here.toString(), there.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).contains("note: not like for like, these differ between the runs: host: bench-1 / laptop");
+    }
+
     @Test
     void aMissingFileIsOneLineAndExit1() {
         Run run = compare(
