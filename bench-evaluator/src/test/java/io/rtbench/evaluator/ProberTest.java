@@ -6,14 +6,10 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.dml.UpdateMode;
-import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.Metrics;
-import io.rtbench.core.target.AuditCounts;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.Versioned;
-import io.rtbench.core.target.WriteResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +80,7 @@ class ProberTest {
     }
 
     /** Keeps versions for its audit, as the null target does; shows no row, or (a real database) all of them. */
-    private static final class NoRows implements Target, Versioned {
+    private static final class NoRows extends ScriptedTarget implements Versioned {
         final boolean showsEvents;
         final AtomicInteger lookups = new AtomicInteger();
 
@@ -110,27 +106,6 @@ class ProberTest {
 
         @Override
         public void rows(long generatorId, RowVisitor visitor) {}
-
-        @Override
-        public void ensureCollection() {}
-
-        @Override
-        public WriteResult write(EventBatch batch) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public AuditCounts audit(long generatorId) {
-            return AuditCounts.NONE;
-        }
-
-        @Override
-        public String serverVersion() {
-            return "none";
-        }
-
-        @Override
-        public void close() {}
     }
 
     /**

@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * A unit-test stand-in for a database (spec: mocks only in unit tests): each probe takes a scripted round trip on a
  * fake clock and answers a scripted newest event time, or fails.
  */
-final class ScriptedTarget implements Target {
+class ScriptedTarget implements Target {
 
     /** The fake wall clock, µs. */
     long nowMicros;
