@@ -23,4 +23,9 @@ final class Html {
         }
         return out.toString();
     }
+
+    /** A table cell of {@code value}, escaped; marked bad (red) when {@code bad}. */
+    static void cell(StringBuilder out, String value, boolean bad) {
+        out.append(bad ? "<td class=\"bad\">" : "<td>").append(escape(value)).append("</td>");
+    }
 }

@@ -69,7 +69,7 @@ final class HtmlReport {
                         .orElse(ReadingGuide.NAME))
                 .append(" in the rtbench repository.</p>\n");
         RunTables.header(out, runs);
-        RunTables.statements(out, runs);
+        StatementSection.html(out, runs);
         RunTables.summaries(out, runs);
         charts(out, runs, figures);
         RunTables.allLatencies(out, runs);
