@@ -175,6 +175,10 @@ class BadInputIT {
         cases.add(usage(
                 "bridge --target null --target-option refresh.interval=1s",
                 "--target-option: null has no option refresh.interval; it takes none"));
+        // a bad value was refused only on opening the target, after Kafka and the database had started (exit 1)
+        cases.add(usage(
+                "run --target postgres --target-option pool.size=abc",
+                "target option pool.size=abc for postgres is invalid; expected an integer >= 1"));
         // was said after "preparing the clickhouse target", once the servers had started
         cases.add(usage("run --target clickhouse --doc-size 100", "--doc-size must be between 1226 and 1000000 bytes"));
         // a dml option with another workload changed nothing, without a word (the read options were refused already)

@@ -66,9 +66,14 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
     private final boolean mixed;
     private volatile String version;
 
+    /** Option {@code pool.size}: connections, 4 by default. */
+    static int poolSize(TargetConfig config) {
+        return new DriverOptions(config, OPTIONS).integer("pool.size", 4, 1);
+    }
+
     PostgresTarget(TargetConfig config) {
         PostgresUrl url = PostgresUrl.parse(config.requireUrl());
-        int poolSize = new DriverOptions(config, OPTIONS).integer("pool.size", 4, 1);
+        int poolSize = poolSize(config);
         this.table = config.collection();
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal and need no escaping.
         this.quotedTable = '"' + table + '"';

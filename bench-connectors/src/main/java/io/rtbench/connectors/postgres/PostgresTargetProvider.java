@@ -43,6 +43,11 @@ public final class PostgresTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void checkOptions(TargetConfig config) {
+        PostgresTarget.poolSize(config);
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new PostgresTarget(config);
     }

@@ -47,9 +47,13 @@ final class QuestDbTarget implements Target {
     private final byte[] lineTable;
     private volatile String version;
 
+    /** Option {@code partition.by}: the table's partitioning, {@code DAY} by default. */
+    static String partitionBy(TargetConfig config) {
+        return new DriverOptions(config, OPTIONS).oneOf("partition.by", "DAY", "HOUR", "WEEK", "MONTH", "YEAR");
+    }
+
     QuestDbTarget(TargetConfig config) {
-        DriverOptions options = new DriverOptions(config, OPTIONS);
-        this.partitionBy = options.oneOf("partition.by", "DAY", "HOUR", "WEEK", "MONTH", "YEAR");
+        this.partitionBy = partitionBy(config);
         this.table = config.collection();
         // TargetConfig restricts names to [a-z0-9_.-]: double quotes make '.' and '-' legal in SQL and need no
         // escaping, and the line protocol takes such a name as it is.

@@ -53,6 +53,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void checkOptions(TargetConfig config) {
+        QuestDbTarget.partitionBy(config);
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new QuestDbTarget(config);
     }

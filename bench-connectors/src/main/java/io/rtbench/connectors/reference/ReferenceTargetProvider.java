@@ -37,6 +37,11 @@ public final class ReferenceTargetProvider implements TargetProvider {
     }
 
     @Override
+    public void checkOptions(TargetConfig config) {
+        ReferenceSettings.from(config);
+    }
+
+    @Override
     public Target open(TargetConfig config) {
         return new ReferenceTarget(config, COLLECTIONS, EpochClock.SYSTEM, Sleeper.of(EpochClock.SYSTEM));
     }

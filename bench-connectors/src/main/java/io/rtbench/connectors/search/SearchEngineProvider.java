@@ -55,6 +55,11 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     }
 
     @Override
+    public void checkOptions(TargetConfig config) {
+        IndexSettings.from(config);
+    }
+
+    @Override
     public final Target open(TargetConfig config) {
         return new SearchEngineTarget(flavour, config);
     }

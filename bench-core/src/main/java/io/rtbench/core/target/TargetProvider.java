@@ -38,6 +38,15 @@ public interface TargetProvider {
     }
 
     /**
+     * Reads the values of the driver options as opening a target would, connecting to nothing ({@code config.url()}
+     * may be null), so that a bad value is a usage error before any server starts ({@link Targets#requireOptions});
+     * nothing to read by default.
+     *
+     * @throws IllegalArgumentException naming the option and the value expected
+     */
+    default void checkOptions(TargetConfig config) {}
+
+    /**
      * The database's own ingestion from Kafka (pipeline {@code native}), unstarted; empty when the target has none, the
      * default. Connects to nothing, so a caller may ask before any server runs, to refuse pipeline {@code native} for
      * this kind as a usage error: {@code config.url()} may still be null then ({@link NativeIngest#start} needs it).

@@ -32,7 +32,8 @@ public final class Targets {
 
     /**
      * {@link IllegalArgumentException} naming the option and those the kind takes when {@code options} holds one the
-     * target does not take ({@link TargetProvider#options()}).
+     * target does not take ({@link TargetProvider#options()}), or naming the value expected when one is invalid
+     * ({@link TargetProvider#checkOptions}).
      */
     public static void requireOptions(TargetProvider provider, Map<String, String> options) {
         Set<String> taken = provider.options();
@@ -44,6 +45,7 @@ public final class Targets {
                                 : "; it takes " + String.join(", ", new TreeSet<>(taken))));
             }
         }
+        provider.checkOptions(TargetConfig.of(provider.kind(), null).withOptions(options));
     }
 
     /** The installed providers by kind, sorted by name. */
