@@ -3,7 +3,6 @@ package io.rtbench.cli;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
@@ -35,10 +34,6 @@ import picocli.CommandLine.Spec;
 /** {@code rtbench bridge}: rtbench's own sink, Kafka topic → target, until Ctrl-C or {@code --duration}. */
 @Command(
         name = "bridge",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "Consume events from Kafka and write them to a target in batches (the kafka-bridge pipeline).")
 final class BridgeCommand implements Callable<Integer> {
 

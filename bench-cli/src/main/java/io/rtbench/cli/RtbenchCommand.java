@@ -10,7 +10,6 @@ import io.rtbench.cli.run.QuickstartCommand;
 import io.rtbench.cli.run.RunCommand;
 import io.rtbench.cli.run.SweepCommand;
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.evaluator.EvaluateCommand;
 import io.rtbench.producer.ProduceCommand;
 import java.util.concurrent.Callable;
@@ -21,8 +20,6 @@ import picocli.CommandLine.Spec;
 /** The {@code rtbench} command and its subcommands (docs/GUIDE.md). */
 @Command(
         name = "rtbench",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
         description = "Measures the data latency of real-time databases fed by Apache Kafka.",
         subcommands = {
             QuickstartCommand.class,

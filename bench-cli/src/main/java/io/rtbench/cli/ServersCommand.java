@@ -1,6 +1,5 @@
 package io.rtbench.cli;
 
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -29,7 +28,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "servers",
-        mixinStandardHelpOptions = true,
         description = "Start, stop and list real local servers (no Docker).",
         footerHeading = "%nServers:%n",
         footer = "${sys:" + ServersCommand.KINDS_PROPERTY + "}",
@@ -98,11 +96,7 @@ final class ServersCommand implements Callable<Integer> {
                 state.version());
     }
 
-    @Command(
-            name = "start",
-            mixinStandardHelpOptions = true,
-            defaultValueProvider = Defaults.class,
-            description = "Start a server in the background.")
+    @Command(name = "start", description = "Start a server in the background.")
     static final class Start implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -117,19 +111,19 @@ final class ServersCommand implements Callable<Integer> {
         String kind;
 
         @Option(names = "--port", paramLabel = "PORT", description = "Client port on 127.0.0.1 (default: a free one).")
-        int port;
+        Integer port;
 
         @Option(
                 names = "--set",
                 paramLabel = "NAME=VALUE",
                 description = "A server setting, e.g. --set num.partitions=8.")
-        Map<String, String> settings = Map.of();
+        Map<String, String> settings;
 
         @Option(
                 names = "--workers",
                 paramLabel = "N",
                 description = "connect only: N workers in one Kafka Connect cluster (one group, its internal topics),"
-                        + " each a process of its own on its own port (docs/CONNECT.md). Default: ${DEFAULT-VALUE}.")
+                        + " each a process of its own on its own port (docs/CONNECT.md).")
         int workers;
 
         @Override
@@ -137,7 +131,7 @@ final class ServersCommand implements Callable<Integer> {
             ServerKind serverKind = kind(spec, kind);
             ServerOptions options;
             try {
-                options = new ServerOptions(port, settings);
+                options = new ServerOptions(port != null ? port : 0, settings != null ? settings : Map.of());
                 if (workers < 1) {
                     throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
                 }
@@ -166,7 +160,7 @@ final class ServersCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop a background server (or all).")
+    @Command(name = "stop", description = "Stop a background server (or all).")
     static final class Stop implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -206,11 +200,7 @@ final class ServersCommand implements Callable<Integer> {
         }
     }
 
-    @Command(
-            name = "status",
-            aliases = "list",
-            mixinStandardHelpOptions = true,
-            description = "List running background servers (also: list).")
+    @Command(name = "status", aliases = "list", description = "List running background servers (also: list).")
     static final class Status implements Callable<Integer> {
         @Spec
         CommandSpec spec;

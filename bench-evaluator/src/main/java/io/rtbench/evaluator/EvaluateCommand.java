@@ -9,7 +9,6 @@ import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.TargetOptions;
-import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
@@ -49,11 +48,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "evaluate",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "Probe a target for the newest event of each generator and record the data latency.")
 public final class EvaluateCommand implements Callable<Integer> {
 

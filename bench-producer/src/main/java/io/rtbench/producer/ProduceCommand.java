@@ -2,13 +2,11 @@ package io.rtbench.producer;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
-import io.rtbench.cli.support.VersionProvider;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Engine;
@@ -44,11 +42,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "produce",
-        mixinStandardHelpOptions = true,
-        versionProvider = VersionProvider.class,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "Generate stamped JSON events into Kafka (or straight into a target, or nowhere) at a precise,"
                 + " open-loop rate, and record produceAck and scheduleDelay.")
 public final class ProduceCommand implements Callable<Integer> {

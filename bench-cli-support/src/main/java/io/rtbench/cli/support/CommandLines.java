@@ -25,14 +25,33 @@ public final class CommandLines {
         return commandLine(command).execute(args);
     }
 
-    /** A command line with rtbench's error handling, for callers that add subcommands first. */
+    /**
+     * A command line with rtbench's error handling and {@link #conventions}, for callers that add subcommands first.
+     */
     public static CommandLine commandLine(Object command) {
         CommandLine commandLine = new CommandLine(command);
+        conventions(commandLine);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setUsageHelpAutoWidth(true);
         commandLine.setParameterExceptionHandler(CommandLines::usageError);
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> failure(e, cmd));
         return commandLine;
+    }
+
+    /**
+     * What every rtbench command has, set here once rather than in each {@code @Command} so that no command can miss
+     * one: {@code --help} and {@code --version}, its defaults from {@link Defaults} and shown in {@code --help}, and its
+     * options in the order declared (grouped by topic, as the mixins declare them).
+     */
+    private static void conventions(CommandLine line) {
+        CommandLine.Model.CommandSpec spec = line.getCommandSpec();
+        if (!spec.mixinStandardHelpOptions()) {
+            spec.mixinStandardHelpOptions(true);
+        }
+        spec.versionProvider(new VersionProvider());
+        spec.defaultValueProvider(new Defaults());
+        spec.usageMessage().showDefaultValues(true).sortOptions(false);
+        line.getSubcommands().values().forEach(CommandLines::conventions);
     }
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {

@@ -3,7 +3,6 @@ package io.rtbench.cli.hosts;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.target.Credentials;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,10 +23,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "worker",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        showDefaultValues = true,
-        sortOptions = false,
         description = "Join runs on several hosts: wait for `rtbench run --workers N` on Kafka, produce and probe this"
                 + " host's share of the generators, send its latencies back. Runs until Ctrl-C.")
 public final class WorkerCommand implements Callable<Integer> {

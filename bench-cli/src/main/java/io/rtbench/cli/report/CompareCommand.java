@@ -17,7 +17,6 @@ import picocli.CommandLine.Spec;
 /** {@code rtbench compare BASELINE.json CONTENDER.json… [--html FILE]} (docs/GUIDE.md, docs/MEASUREMENT.md). */
 @Command(
         name = "compare",
-        mixinStandardHelpOptions = true,
         description = {
             "Compares runs with the baseline, step by step and metric by metric (p50 and p99): baseline, contender,"
                     + " diff, diff %%, and whether the contender is faster, slower or indistinguishable at 99.9 %%"

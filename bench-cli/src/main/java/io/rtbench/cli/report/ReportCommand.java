@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 /** {@code rtbench report RESULT.json... [--html FILE] [--csv FILE] [--merge]} (docs/GUIDE.md, docs/REPORTS.md). */
 @Command(
         name = "report",
-        mixinStandardHelpOptions = true,
         description = {
             "Turns result files into one self-contained HTML report (charts: data latency versus ingest rate, "
                     + "where the time goes, percentile distribution, latency over time) and a CSV with one row per "

@@ -3,7 +3,6 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
@@ -37,10 +36,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "calibrate",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "Measure the harness's own error against a reference target with a known visibility delay.")
 public final class CalibrateCommand implements Callable<Integer> {
 

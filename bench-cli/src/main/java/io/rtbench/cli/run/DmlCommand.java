@@ -2,7 +2,6 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.dml.UpdateMode;
@@ -41,10 +40,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "dml",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "INSERT, UPDATE and DELETE statements one at a time on a prefilled collection (seed 004):"
                 + " statement latency and the time until a fresh query sees each change.")
 public final class DmlCommand implements Callable<Integer> {

@@ -1,7 +1,6 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.Given;
 import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.pacing.Rate;
@@ -20,10 +19,6 @@ import picocli.CommandLine.Spec;
 /** {@code rtbench peak}: the highest sustained ingest rate of a target, and its data latency there. */
 @Command(
         name = "peak",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        showDefaultValues = true,
-        sortOptions = false,
         modelTransformer = PeakCommand.RatesNotOffered.class,
         description =
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")

@@ -1,7 +1,6 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.PrometheusOptions;
 import io.rtbench.core.result.RunResult;
 import java.nio.file.Path;
@@ -22,10 +21,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(
         name = "quickstart",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        sortOptions = false,
-        showDefaultValues = true,
         description = "A short rate sweep on a local Kafka and a local OpenSearch (no Docker): table, result, report.")
 public final class QuickstartCommand implements Callable<Integer> {
 

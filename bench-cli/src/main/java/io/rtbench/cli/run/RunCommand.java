@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.support.Defaults;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import picocli.CommandLine;
@@ -12,10 +11,6 @@ import picocli.CommandLine.Command;
  */
 @Command(
         name = "run",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        showDefaultValues = true,
-        sortOptions = false,
         description = "Run one scenario (YAML file and/or flags): servers, prefill, warmup, measured step(s), audit,"
                 + " result file.")
 public final class RunCommand extends PlannedRunCommand {

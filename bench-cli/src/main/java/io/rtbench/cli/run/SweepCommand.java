@@ -1,16 +1,11 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.support.Defaults;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code rtbench sweep --rates R1,R2,…}: data latency at each rate (and batch size), as the paper's figures 4–9. */
 @Command(
         name = "sweep",
-        mixinStandardHelpOptions = true,
-        defaultValueProvider = Defaults.class,
-        showDefaultValues = true,
-        sortOptions = false,
         description = "Measure data latency at each of a list of rates (p50/p95/p99 versus ingest rate).")
 public final class SweepCommand extends PlannedRunCommand {
 
