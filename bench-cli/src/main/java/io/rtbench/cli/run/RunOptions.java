@@ -172,7 +172,7 @@ public final class RunOptions {
     /** Defaults, then the scenario file, then the flags given; a scenario that cannot be read is a usage error. */
     RunSpecBuilder resolved(CommandSpec command) {
         try {
-            RunSpecBuilder base = scenario == null ? new RunSpecBuilder() : RunSpecBuilder.fromYaml(scenario);
+            RunSpecBuilder base = scenario == null ? new RunSpecBuilder() : ScenarioFile.read(scenario);
             return base.overriddenBy(flags(command));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);

@@ -1,18 +1,10 @@
 package io.rtbench.cli.run;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.MixedOptions;
 import io.rtbench.cli.support.WorkloadOptions;
-import io.rtbench.core.IoReasons;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.event.GeneratorSettings;
@@ -26,7 +18,6 @@ import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.connect.ConnectorDefinition;
-import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Path;
@@ -36,16 +27,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
- * The scenario file format ({@code rtbench run SCENARIO.yaml}, see {@code scenarios/}) and the precedence of settings:
+ * The settings of a run, as a scenario file ({@link ScenarioFile}) and the flags give them, and their precedence:
  * defaults < scenario file < command-line flags. Every field is optional; null means "not said here".
  */
 public final class RunSpecBuilder {
-
-    private static final ObjectMapper YAML =
-            new ObjectMapper(new YAMLFactory()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public String target;
     public String pipeline;
@@ -112,76 +99,6 @@ public final class RunSpecBuilder {
     public String readAge;
     public String readQuery;
     public String window;
-
-    /**
-     * Reads a scenario file; one clear line, with the file, the line and column, and the setting, for a file that
-     * cannot be read, is not YAML, holds an unknown setting or a value of the wrong type. The files it names for the run
-     * to read ({@code connector}, {@code kafkaConfig}, {@code credentialsFile}) are relative to the scenario file, so
-     * that it runs from any directory; the {@code result} it writes is relative to the working directory.
-     */
-    public static RunSpecBuilder fromYaml(Path file) {
-        try {
-            RunSpecBuilder builder = YAML.readValue(file.toFile(), RunSpecBuilder.class);
-            return builder == null ? new RunSpecBuilder() : builder.besideFile(file);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException(where(file, e) + "unknown setting '" + e.getPropertyName() + "'; known: "
-                    + String.join(
-                            ", ",
-                            e.getKnownPropertyIds().stream()
-                                    .map(Object::toString)
-                                    .sorted()
-                                    .toList()));
-        } catch (MismatchedInputException e) {
-            String setting = e.getPath().stream()
-                    .map(reference -> reference.getFieldName() != null
-                            ? reference.getFieldName()
-                            : "[" + reference.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            throw new IllegalArgumentException(
-                    where(file, e) + "'" + setting + "' must be " + expected(e.getTargetType()));
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(where(file, e) + "not valid YAML: "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read scenario " + file + ": " + IoReasons.of(e));
-        }
-    }
-
-    private RunSpecBuilder besideFile(Path scenario) {
-        Path dir = scenario.toAbsolutePath().getParent();
-        if (connector != null && !connector.equals(Defaults.CONNECTOR)) {
-            connector = dir.resolve(connector).normalize().toString();
-        }
-        kafkaConfig = kafkaConfig == null
-                ? null
-                : dir.resolve(kafkaConfig).normalize().toString();
-        credentialsFile = credentialsFile == null
-                ? null
-                : dir.resolve(credentialsFile).normalize().toString();
-        return this;
-    }
-
-    private static String where(Path file, JsonProcessingException e) {
-        JsonLocation location = e.getLocation();
-        return location == null ? file + ": " : file + ":" + location.getLineNr() + ":" + location.getColumnNr() + ": ";
-    }
-
-    /** The kind of value a setting takes, in the user's words rather than a Java type. */
-    private static String expected(Class<?> type) {
-        if (type == null) {
-            return "of another kind";
-        }
-        if (type == Integer.class || type == Long.class || type == int.class || type == long.class) {
-            return "a whole number";
-        }
-        if (List.class.isAssignableFrom(type)) {
-            return "a list, e.g. [1MB, 2MB]";
-        }
-        if (Map.class.isAssignableFrom(type)) {
-            return "a map of NAME: VALUE";
-        }
-        return "a single value";
-    }
 
     /** This builder with every setting {@code flags} says replacing this one's. */
     public RunSpecBuilder overriddenBy(RunSpecBuilder flags) {

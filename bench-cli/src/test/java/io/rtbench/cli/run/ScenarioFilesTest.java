@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.connect.ConnectorDefinition;
@@ -37,7 +38,7 @@ class ScenarioFilesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarioFiles")
     void everyScenarioResolves(Path file) {
-        RunSpec spec = RunSpecBuilder.fromYaml(file).build("unused.json");
+        RunSpec spec = ScenarioFile.read(file).build("unused.json");
 
         assertThat(spec.steps()).isNotEmpty();
         assertThat(spec.result().toString()).startsWith("rtbench-out/");
@@ -48,8 +49,8 @@ class ScenarioFilesTest {
 
     @Test
     void theDebeziumScenarioFillsTheConnectorFileWithTheRunsAddresses() {
-        RunSpec spec = RunSpecBuilder.fromYaml(SCENARIOS.resolve("postgres-debezium.yaml"))
-                .build("unused.json");
+        RunSpec spec =
+                ScenarioFile.read(SCENARIOS.resolve("postgres-debezium.yaml")).build("unused.json");
         TargetConfig target = TargetConfig.of("postgres", URI.create("postgresql://127.0.0.1:41234/rtbench"));
 
         ConnectorDefinition connector = ConnectorDefinition.read(SCENARIOS.resolve("debezium-jdbc-postgres.json"))
@@ -68,7 +69,7 @@ class ScenarioFilesTest {
         RunSpecBuilder flags = new RunSpecBuilder();
         flags.duration = "5s";
 
-        RunSpec spec = RunSpecBuilder.fromYaml(file).overriddenBy(flags).build("unused.json");
+        RunSpec spec = ScenarioFile.read(file).overriddenBy(flags).build("unused.json");
 
         assertThat(spec.target()).isEqualTo("opensearch");
         assertThat(spec.duration()).hasSeconds(5);
@@ -90,7 +91,7 @@ class ScenarioFilesTest {
                 "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
                         + "credentialsFile: ../secrets.properties\nresult: out/r.json\n");
 
-        RunSpecBuilder read = RunSpecBuilder.fromYaml(file);
+        RunSpecBuilder read = ScenarioFile.read(file);
 
         assertThat(read.connector)
                 .isEqualTo(elsewhere.resolve("sink.json").toAbsolutePath().toString());
@@ -106,17 +107,39 @@ class ScenarioFilesTest {
 
         RunSpecBuilder flags = new RunSpecBuilder();
         flags.connector = "mine.json";
-        assertThat(RunSpecBuilder.fromYaml(file).overriddenBy(flags).connector).isEqualTo("mine.json");
+        assertThat(ScenarioFile.read(file).overriddenBy(flags).connector).isEqualTo("mine.json");
     }
 
     @Test
     void anUnknownKeyIsNamedWithTheKnownOnes() throws IOException {
         Path file = Files.writeString(dir.resolve("typo.yaml"), "target: clickhouse\nrat: 1MB\n");
 
-        assertThatThrownBy(() -> RunSpecBuilder.fromYaml(file))
+        assertThatThrownBy(() -> ScenarioFile.read(file))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown setting 'rat'")
                 .hasMessageContaining("rates");
+    }
+
+    @Test
+    void aFileOfCommentsOnlyHasNoSettings() throws IOException {
+        Path file = Files.writeString(dir.resolve("empty.yaml"), "# nothing set yet\n\n");
+
+        RunSpecBuilder read = ScenarioFile.read(file);
+
+        assertThat(read.target).isNull();
+        assertThat(read.build("unused.json").target()).isEqualTo(Defaults.TARGET);
+        assertThat(ScenarioFile.read(Files.writeString(dir.resolve("blank.yaml"), "")).rates)
+                .isNull();
+    }
+
+    @Test
+    void aFileThatIsNotAMapSaysWhatAScenarioIs() throws IOException {
+        Path list = Files.writeString(dir.resolve("list.yaml"), "- target: postgres\n- rate: 1MB\n");
+
+        assertThatThrownBy(() -> ScenarioFile.read(list))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith(list + ":1:1: a scenario is a map of settings")
+                .hasMessageNotContaining("''");
     }
 
     @Test
