@@ -234,6 +234,15 @@ class BadInputIT {
         cases.add(failure(
                 "produce --bootstrap-servers " + closed + " --connect-timeout 2s --duration 5s", "cannot reach Kafka"));
         cases.add(failure("bridge --target null --bootstrap-servers " + closed + " --connect-timeout 2s", "Kafka"));
+        // a client that cannot be made: its own message ("Failed to create new KafkaAdminClient") did not say why
+        Path tls = write("tls.properties", "security.protocol=SSL\nssl.truststore.location=/no/such.jks\n");
+        cases.add(failure(
+                "produce --bootstrap-servers " + closed + " --kafka-config " + tls + " --connect-timeout 2s",
+                "Failed to load SSL keystore /no/such.jks"));
+        cases.add(failure(
+                "bridge --target null --bootstrap-servers " + closed + " --kafka-config " + tls
+                        + " --connect-timeout 2s",
+                "Failed to load SSL keystore /no/such.jks"));
         // a --duration shorter than the connect timeout ended first, with "nothing bridged: check --topic"
         cases.add(failure(
                 "bridge --target null --bootstrap-servers " + closed + " --connect-timeout 2s --duration 1s",

@@ -36,6 +36,16 @@ public final class KafkaReach {
                 : new BenchmarkException(refused(bootstrapServers, cause.getMessage()), failure);
     }
 
+    /**
+     * {@code cannot use Kafka at H:P: …}: a Kafka client that could not even be made, most often from a setting of
+     * {@code --kafka-config} (a truststore that is not there, a SASL mechanism without its JAAS line); the causes say
+     * which, where the client's own message ("Failed to create new KafkaAdminClient") does not.
+     */
+    public static BenchmarkException unusable(String bootstrapServers, Throwable failure) {
+        return new BenchmarkException(
+                "cannot use Kafka at " + bootstrapServers + ": " + Causes.oneLine(failure), failure);
+    }
+
     /** {@code 10 s}, {@code 2.5 s}: a timeout as the user gave it. */
     public static String seconds(Duration duration) {
         long millis = duration.toMillis();

@@ -39,4 +39,16 @@ class KafkaReachTest {
         assertThat(failure).hasMessage("Kafka at h:9092 refused: Authentication failed: Invalid username or password");
         assertThat(failure).hasRootCause(denied);
     }
+
+    @Test
+    void aClientThatCannotBeMadeSaysWhyFromItsCauses() {
+        var keystore = new IllegalStateException(
+                "Failed to load SSL keystore /x.jks of type JKS", new java.nio.file.NoSuchFileException("/x.jks"));
+        var client = new RuntimeException("Failed to create new KafkaAdminClient", keystore);
+
+        assertThat(KafkaReach.unusable("h:9092", client))
+                .hasMessage("cannot use Kafka at h:9092: Failed to create new KafkaAdminClient: Failed to load SSL"
+                        + " keystore /x.jks of type JKS")
+                .hasCause(client);
+    }
 }

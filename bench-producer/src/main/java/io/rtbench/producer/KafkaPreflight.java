@@ -55,8 +55,7 @@ final class KafkaPreflight {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
         } catch (org.apache.kafka.common.KafkaException e) {
-            throw new BenchmarkException(
-                    "cannot use Kafka at " + destination.bootstrapServers() + ": " + e.getMessage());
+            throw KafkaReach.unusable(destination.bootstrapServers(), e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.rtbench.cli.support;
 
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.Causes;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
@@ -79,22 +80,7 @@ public final class CommandLines {
         }
         // A bug or an unexpected library failure: one line here, the whole story in the log.
         log.error("{} failed unexpectedly", name, e);
-        err.println(name + ": " + describe(e) + " (details in " + LogFiles.current() + ")");
+        err.println(name + ": " + Causes.oneLine(e) + " (details in " + LogFiles.current() + ")");
         return FAILURE;
-    }
-
-    /** One line for an unexpected exception: its message, or its type when it has none; causes included briefly. */
-    static String describe(Throwable e) {
-        StringBuilder line = new StringBuilder();
-        for (Throwable t = e; t != null && line.length() < 300; t = t.getCause()) {
-            if (!line.isEmpty()) {
-                line.append(": ");
-            }
-            line.append(t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName());
-            if (t.getCause() == t) {
-                break;
-            }
-        }
-        return line.toString();
     }
 }

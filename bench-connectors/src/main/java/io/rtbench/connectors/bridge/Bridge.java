@@ -101,12 +101,8 @@ public final class Bridge implements AutoCloseable {
         try {
             return new KafkaConsumer<>(consumerProperties(settings));
         } catch (KafkaException e) {
-            Throwable cause = e;
-            while (cause.getCause() != null) {
-                cause = cause.getCause();
-            }
             throw new BridgeFailedException(
-                    "cannot use Kafka at " + settings.bootstrapServers() + ": " + cause.getMessage(), e);
+                    KafkaReach.unusable(settings.bootstrapServers(), e).getMessage(), e);
         }
     }
 
