@@ -12,9 +12,14 @@ import java.util.Properties;
 /** Kafka client properties from a file ({@code --kafka-config}). */
 public final class ClientProperties {
 
+    private static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
+
     private ClientProperties() {}
 
-    /** The file's properties, or none when {@code file} is null; {@link IllegalArgumentException} naming the option. */
+    /**
+     * The file's properties, or none when {@code file} is null; {@link IllegalArgumentException} naming the option for
+     * a file that cannot be read or that names the brokers.
+     */
     public static Map<String, String> read(Path file, String option) {
         Map<String, String> config = new HashMap<>();
         if (file == null) {
@@ -27,6 +32,12 @@ public final class ClientProperties {
             throw new IllegalArgumentException(option + ": cannot read " + file + ": " + IoReasons.of(e));
         }
         properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
+        if (config.containsKey(BOOTSTRAP_SERVERS)) {
+            // the run's own brokers (--bootstrap-servers, or the Kafka it started) would win without a word
+            throw new IllegalArgumentException(
+                    option + ": " + file + " sets " + BOOTSTRAP_SERVERS
+                            + "; give the brokers with --bootstrap-servers (the file is for client settings: TLS, SASL, acks …)");
+        }
         return config;
     }
 }
