@@ -10,10 +10,7 @@ import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.result.StepResult.WorkerShare;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The workers' step figures as one host's: rates and counts add up, the schedule is behind when any worker's is, the
@@ -52,7 +49,7 @@ final class StepMerge {
                     report.produced(),
                     report.failed(),
                     report.probeErrors(),
-                    summaries(worker.measured())));
+                    LatencySummary.ofEachWithSamples(worker.measured())));
         }
         result.workers(shares);
     }
@@ -110,16 +107,5 @@ final class StepMerge {
             max = Math.max(max, sizes.max());
         }
         return first == null ? null : new DocBytes(weighted / events, min, max, first.fields());
-    }
-
-    /** The summary of every metric the worker recorded samples of. */
-    private static Map<String, LatencySummary> summaries(Map<String, Histogram> measured) {
-        Map<String, LatencySummary> all = new LinkedHashMap<>();
-        measured.forEach((name, histogram) -> {
-            if (histogram.getTotalCount() > 0) {
-                all.put(name, LatencySummary.ofMicros(histogram));
-            }
-        });
-        return all;
     }
 }

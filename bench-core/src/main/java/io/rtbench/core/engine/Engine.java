@@ -188,6 +188,9 @@ public final class Engine {
             checkFailures();
             extendWarmup(step, label);
         }
+        if (stop.get()) {
+            return null; // stopped in the prefill or the warmup: no measured phase begins
+        }
         stages.forEach(Stage::resetMetrics);
         long startNanos = nanoTime.getAsLong() + START_LEAD_NANOS;
         IterationWindows windows = IterationWindows.forStep(plan, step, fork, startNanos);
@@ -216,7 +219,7 @@ public final class Engine {
         StepResult.Builder builder = StepResult.builder()
                 .batchSize(step.rate() == null ? null : step.batchSize())
                 .durationSec(seconds)
-                .latencies(summaries(totals))
+                .latencies(LatencySummary.ofEachWithSamples(totals))
                 .histogramLog(logName);
         stages.forEach(stage -> stage.finishStep(builder));
         List<Iteration> iterations = windows == null ? List.of() : windows.iterations(fork);
@@ -378,17 +381,6 @@ public final class Engine {
                 all.put(recorder.name(), recorder.total());
             }
         }
-        return all;
-    }
-
-    /** The summaries of every metric that has samples; the result file leaves out metrics with none. */
-    static Map<String, LatencySummary> summaries(Map<String, Histogram> totals) {
-        Map<String, LatencySummary> all = new LinkedHashMap<>();
-        totals.forEach((name, total) -> {
-            if (total.getTotalCount() > 0) {
-                all.put(name, LatencySummary.ofMicros(total));
-            }
-        });
         return all;
     }
 

@@ -2,6 +2,7 @@ package io.rtbench.core.engine;
 
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -112,7 +113,11 @@ final class IterationWindows {
     synchronized List<Iteration> iterations(int fork) {
         return measured.stream()
                 .map(w -> new Iteration(
-                        fork, w.iteration(), w.durationSec(), Engine.summaries(w.histograms()), w.logName()))
+                        fork,
+                        w.iteration(),
+                        w.durationSec(),
+                        LatencySummary.ofEachWithSamples(w.histograms()),
+                        w.logName()))
                 .toList();
     }
 

@@ -1,5 +1,7 @@
 package io.rtbench.core.metrics;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -18,6 +20,20 @@ public record LatencySummary(long count, double p50, double p90, double p95, dou
                 millis(micros.getValueAtPercentile(99)),
                 millis(micros.getValueAtPercentile(99.9)),
                 millis(micros.getMaxValue()));
+    }
+
+    /**
+     * The summary of each histogram (in microseconds) that has samples, in the map's order; the result file leaves out
+     * metrics with none.
+     */
+    public static Map<String, LatencySummary> ofEachWithSamples(Map<String, Histogram> micros) {
+        Map<String, LatencySummary> summaries = new LinkedHashMap<>();
+        micros.forEach((name, histogram) -> {
+            if (histogram.getTotalCount() > 0) {
+                summaries.put(name, ofMicros(histogram));
+            }
+        });
+        return summaries;
     }
 
     private static double millis(long micros) {

@@ -22,14 +22,9 @@ public final class MetricSet {
 
     /** Summaries of the metrics that have samples; the result file leaves out metrics with none. */
     public Map<String, LatencySummary> summaries() {
-        Map<String, LatencySummary> summaries = new LinkedHashMap<>();
-        for (LatencyRecorder recorder : all()) {
-            Histogram total = recorder.total();
-            if (total.getTotalCount() > 0) {
-                summaries.put(recorder.name(), LatencySummary.ofMicros(total));
-            }
-        }
-        return summaries;
+        Map<String, Histogram> totals = new LinkedHashMap<>();
+        all().forEach(recorder -> totals.put(recorder.name(), recorder.total()));
+        return LatencySummary.ofEachWithSamples(totals);
     }
 
     /** Forgets all samples, e.g. at the end of a warmup. */

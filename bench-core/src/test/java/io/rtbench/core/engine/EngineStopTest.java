@@ -11,11 +11,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A run stopped by Ctrl-C says so itself, before it releases the shutdown hook. Before, the JVM exited as soon as the
@@ -49,6 +52,58 @@ class EngineStopTest {
 
         assertThat(ResultFiles.read(file).steps()).hasSize(1);
         assertThat(said).contains("stopped (Ctrl-C or SIGTERM) after 1 step; result (complete: false): ");
+    }
+
+    /**
+     * Ctrl-C in the prefill (or the warmup) ends the run there: before, the first step's measured phase began anyway,
+     * its status line showed and its producer sent a burst after the user had stopped the run.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = Phase.Kind.class,
+            names = {"PREFILL", "WARMUP"})
+    void aRunStoppedBeforeItsMeasuredPhaseDoesNotBeginIt(Phase.Kind stoppedIn) {
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Phase.Kind> started = new ArrayList<>();
+        Step step = new Step(1, Rate.ofEventsPerSecond(1_000), 50, Duration.ofMillis(100), Duration.ofMillis(100), 0);
+        RunPlan plan = new RunPlan(SCENARIO, dir.resolve("early.json"), 100, 50, 1250, StepSource.of(List.of(step)));
+
+        RunResult result = Engine.run(
+                plan,
+                new StatusLine(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false),
+                run -> run.add(new Stage() {
+                    @Override
+                    public String name() {
+                        return "stopping";
+                    }
+
+                    @Override
+                    public void startPhase(Phase phase) {
+                        started.add(phase.kind());
+                    }
+
+                    @Override
+                    public boolean boundsPhase() {
+                        return true; // a prefill ends when the stages that bound it are done: this one at once
+                    }
+
+                    @Override
+                    public boolean phaseDone() {
+                        return true;
+                    }
+
+                    @Override
+                    public void endPhase(Phase phase) {
+                        if (phase.kind() == stoppedIn) {
+                            stop.set(true);
+                        }
+                    }
+                }),
+                stop);
+
+        assertThat(started).contains(stoppedIn).doesNotContain(Phase.Kind.MEASURED);
+        assertThat(result.complete()).isFalse();
+        assertThat(result.steps()).isEmpty();
     }
 
     /** Runs two short steps, as if Ctrl-C came during step {@code stepIndex}'s measured phase; returns what it said. */
