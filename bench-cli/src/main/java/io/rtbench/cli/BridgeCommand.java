@@ -5,6 +5,7 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
@@ -92,12 +93,8 @@ final class BridgeCommand implements Callable<Integer> {
         targetTimeout = value;
     }
 
-    @Option(
-            names = "--connect-timeout",
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long Kafka may take to answer at the start before the bridge gives up.")
-    Duration connectTimeout;
+    @Mixin
+    StartOptions start;
 
     @Option(
             names = "--retry-timeout",
@@ -178,7 +175,7 @@ final class BridgeCommand implements Callable<Integer> {
                     kafka.clientConfig(),
                     retryTimeout,
                     bridge.maxInFlight(),
-                    connectTimeout);
+                    start.connectTimeout());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -8,6 +8,7 @@ import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.ProbeOptions;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
@@ -81,13 +82,8 @@ public final class EvaluateCommand implements Callable<Integer> {
                     "The sink's consumer group, whose lag is the backlog (e.g. rtbench-bridge-opensearch-rtbench_events).")
     String sinkGroup;
 
-    @Option(
-            names = "--connect-timeout",
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long Kafka may take to answer at the start (discovery, backlog) before the evaluation"
-                    + " gives up.")
-    Duration connectTimeout;
+    @Mixin
+    StartOptions start;
 
     @Option(names = "--any-host", description = "Also probe generators of other hosts (only with synchronized clocks).")
     boolean anyHost;
@@ -275,7 +271,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     kafka.topic(),
                     anyHost,
                     sinkGroup,
-                    connectTimeout,
+                    start.connectTimeout(),
                     probe.interval(),
                     duration,
                     output.prometheusHost(),

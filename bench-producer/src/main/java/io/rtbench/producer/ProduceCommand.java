@@ -1,11 +1,11 @@
 package io.rtbench.producer;
 
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.dml.DmlSettings;
@@ -21,10 +21,8 @@ import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.KafkaDestination.KeyMode;
-import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -82,14 +80,8 @@ public final class ProduceCommand implements Callable<Integer> {
             description = "Kafka record key: the event's _id, its generator, or none.")
     KeyMode key;
 
-    @Option(
-            names = "--value-format",
-            paramLabel = "json|json-with-schema",
-            converter = ValueFormatConverter.class,
-            description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
-                    + " (flat: _id, _event_time, generator_identifier, _seq, doc) for sinks that need a schema, such"
-                    + " as the Debezium JDBC sink.")
-    ValueFormat valueFormat;
+    @Mixin
+    ValueFormatOptions values;
 
     @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the topic if rtbench creates it.")
     int partitions;
@@ -100,12 +92,8 @@ public final class ProduceCommand implements Callable<Integer> {
             description = "Where generators announce themselves for evaluators.")
     String announceTopic;
 
-    @Option(
-            names = "--connect-timeout",
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long to wait for Kafka or the target before giving up.")
-    Duration connectTimeout;
+    @Mixin
+    StartOptions start;
 
     @Mixin
     ResultOptions output;
@@ -206,9 +194,9 @@ public final class ProduceCommand implements Callable<Integer> {
                         kafka.clientConfig(),
                         partitions,
                         announceTopic,
-                        connectTimeout,
-                        valueFormat,
-                        connectTimeout);
+                        start.connectTimeout(),
+                        values.valueFormat(),
+                        start.connectTimeout());
             }
             case "null" -> {
                 return new Destination.Discard();
@@ -218,7 +206,7 @@ public final class ProduceCommand implements Callable<Integer> {
                 if (target.url() == null && Targets.provider(kind).server().isPresent()) {
                     throw new IllegalArgumentException("--destination target needs --target-url");
                 }
-                return new Destination.Direct(target.config(kind, connectTimeout));
+                return new Destination.Direct(target.config(kind, start.connectTimeout()));
             }
             default ->
                 throw new IllegalArgumentException(
@@ -275,17 +263,6 @@ public final class ProduceCommand implements Callable<Integer> {
                 }
             }
             throw new CommandLine.TypeConversionException("'" + value + "' is not a key; use id, generator or none");
-        }
-    }
-
-    static final class ValueFormatConverter implements CommandLine.ITypeConverter<ValueFormat> {
-        @Override
-        public ValueFormat convert(String value) {
-            try {
-                return ValueFormat.fromCliName(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
         }
     }
 }

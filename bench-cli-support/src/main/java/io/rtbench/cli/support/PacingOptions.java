@@ -2,6 +2,7 @@ package io.rtbench.cli.support;
 
 import io.rtbench.core.pacing.Rate;
 import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** What the producer produces and how fast (a picocli mixin of {@code produce} and the pipeline commands). */
@@ -20,11 +21,8 @@ public final class PacingOptions {
     @Option(names = "--generators", paramLabel = "N", description = "Generator threads, each its own identifier.")
     int generators;
 
-    @Option(names = "--doc-size", paramLabel = "BYTES", description = "Serialized document size (±3 %%).")
-    int docSize;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the document contents.")
-    long seed;
+    @Mixin
+    DocumentOptions document;
 
     @Option(
             names = "--prefill",
@@ -59,11 +57,11 @@ public final class PacingOptions {
     }
 
     public int docSize() {
-        return docSize;
+        return document.docSize();
     }
 
     public long seed() {
-        return seed;
+        return document.seed();
     }
 
     public long prefill() {

@@ -2,10 +2,9 @@ package io.rtbench.cli.hosts;
 
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.core.target.Credentials;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -13,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -55,12 +55,8 @@ public final class WorkerCommand implements Callable<Integer> {
             description = "The target's credentials (user, password, api.key); else the environment.")
     Path credentialsFile;
 
-    @Option(
-            names = "--connect-timeout",
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long Kafka may take to answer at the start before the worker gives up.")
-    Duration connectTimeout;
+    @Mixin
+    StartOptions start;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -90,7 +86,7 @@ public final class WorkerCommand implements Callable<Integer> {
                 bootstrapServers,
                 clientConfig,
                 credentials,
-                connectTimeout,
+                start.connectTimeout(),
                 spec.commandLine().getOut()::println)) {
             spec.commandLine().getOut().flush();
             worker.serve(stop);

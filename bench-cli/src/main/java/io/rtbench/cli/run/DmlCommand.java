@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.DocumentOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.dml.UpdateMode;
@@ -71,11 +72,8 @@ public final class DmlCommand implements Callable<Integer> {
             description = "Rows per INSERT, one set of INSERTs per size.")
     List<Integer> insertBatches;
 
-    @Option(names = "--doc-size", paramLabel = "BYTES", description = "Serialized document size (±3 %%).")
-    int docSize;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the document contents and of the rows picked.")
-    long seed;
+    @Mixin
+    DocumentOptions document;
 
     @Option(
             names = "--visibility-timeout",
@@ -102,7 +100,8 @@ public final class DmlCommand implements Callable<Integer> {
                                         .map(p -> p.kind())
                                         .toList()));
             }
-            plan = new StatementPlan(prefill, repeat, insertBatches, docSize, seed, visibilityTimeout);
+            plan = new StatementPlan(
+                    prefill, repeat, insertBatches, document.docSize(), document.seed(), visibilityTimeout);
             run = spec(kind);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -131,8 +130,8 @@ public final class DmlCommand implements Callable<Integer> {
         builder.credentialsFile = target.credentialsFile() == null
                 ? null
                 : target.credentialsFile().toString();
-        builder.docSize = docSize;
-        builder.seed = seed;
+        builder.docSize = document.docSize();
+        builder.seed = document.seed();
         builder.result = output.result() == null ? null : output.result().toString();
         return builder.build(RunCommand.defaultResult("dml"));
     }

@@ -7,8 +7,10 @@ import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.producer.ValueFormatOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -55,12 +57,8 @@ public final class RunOptions {
             description = "kafka-connect: rtbench's sink plugin or a connector JSON config file.")
     String connector;
 
-    @Option(
-            names = "--value-format",
-            paramLabel = "json|json-with-schema",
-            description = "Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema"
-                    + " (Debezium JDBC).")
-    String valueFormat;
+    @Mixin
+    ValueFormatOptions values;
 
     @Mixin
     PacingOptions pacing;
@@ -83,11 +81,8 @@ public final class RunOptions {
             description = "How long to wait between steps for the sink to catch up.")
     String drainTimeout;
 
-    @Option(
-            names = "--connect-timeout",
-            paramLabel = "DURATION",
-            description = "How long Kafka and the target may take to answer at the start before the run gives up.")
-    String connectTimeout;
+    @Mixin
+    StartOptions start;
 
     @Option(
             names = "--retry-timeout",

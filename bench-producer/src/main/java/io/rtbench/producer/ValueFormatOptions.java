@@ -1,0 +1,33 @@
+package io.rtbench.producer;
+
+import io.rtbench.producer.KafkaDestination.ValueFormat;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** How the producer writes each record's value (a picocli mixin of {@code produce} and the pipeline commands). */
+public final class ValueFormatOptions {
+
+    @Option(
+            names = "--value-format",
+            paramLabel = "json|json-with-schema",
+            converter = Converter.class,
+            description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
+                    + " (flat: _id, _event_time, generator_identifier, _seq, doc) for sinks that need a schema, such"
+                    + " as the Debezium JDBC sink.")
+    ValueFormat valueFormat;
+
+    public ValueFormat valueFormat() {
+        return valueFormat;
+    }
+
+    static final class Converter implements CommandLine.ITypeConverter<ValueFormat> {
+        @Override
+        public ValueFormat convert(String value) {
+            try {
+                return ValueFormat.fromCliName(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}
