@@ -41,9 +41,8 @@ public final class KafkaReach {
      * {@code --kafka-config} (a truststore that is not there, a SASL mechanism without its JAAS line); the causes say
      * which, where the client's own message ("Failed to create new KafkaAdminClient") does not.
      */
-    public static BenchmarkException unusable(String bootstrapServers, Throwable failure) {
-        return new BenchmarkException(
-                "cannot use Kafka at " + bootstrapServers + ": " + Causes.oneLine(failure), failure);
+    public static String unusable(String bootstrapServers, Throwable failure) {
+        return "cannot use Kafka at " + bootstrapServers + ": " + Causes.oneLine(failure);
     }
 
     /** {@code 10 s}, {@code 2.5 s}: a timeout as the user gave it. */

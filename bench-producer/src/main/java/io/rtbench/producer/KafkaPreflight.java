@@ -55,7 +55,7 @@ final class KafkaPreflight {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
         } catch (org.apache.kafka.common.KafkaException e) {
-            throw KafkaReach.unusable(destination.bootstrapServers(), e);
+            throw new BenchmarkException(KafkaReach.unusable(destination.bootstrapServers(), e), e);
         }
     }
 

@@ -101,8 +101,7 @@ public final class Bridge implements AutoCloseable {
         try {
             return new KafkaConsumer<>(consumerProperties(settings));
         } catch (KafkaException e) {
-            throw new BridgeFailedException(
-                    KafkaReach.unusable(settings.bootstrapServers(), e).getMessage(), e);
+            throw new BridgeFailedException(KafkaReach.unusable(settings.bootstrapServers(), e), e);
         }
     }
 
