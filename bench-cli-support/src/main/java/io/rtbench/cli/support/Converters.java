@@ -3,6 +3,7 @@ package io.rtbench.cli.support;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.time.Durations;
 import java.time.Duration;
+import java.util.Locale;
 import picocli.CommandLine;
 
 /** Option converters whose errors name the accepted forms (picocli prefixes the option name). */
@@ -49,5 +50,32 @@ public final class Converters {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
+    }
+
+    /**
+     * A whole number, for every {@code int} and {@code long} option (registered by {@link CommandLines}): picocli's own
+     * converters say "'1.5' is not an int", in Java's words.
+     */
+    static long wholeNumber(String value, long max) {
+        long number;
+        try {
+            number = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a whole number");
+        }
+        if (Math.abs(number) > max) {
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is out of range (at most ±" + String.format(Locale.ROOT, "%,d", max) + ")");
+        }
+        return number;
+    }
+
+    static void registerWholeNumbers(CommandLine line) {
+        CommandLine.ITypeConverter<Integer> ints = value -> (int) wholeNumber(value, Integer.MAX_VALUE);
+        CommandLine.ITypeConverter<Long> longs = value -> wholeNumber(value, Long.MAX_VALUE);
+        line.registerConverter(Integer.class, ints);
+        line.registerConverter(int.class, ints);
+        line.registerConverter(Long.class, longs);
+        line.registerConverter(long.class, longs);
     }
 }

@@ -22,6 +22,12 @@ class CommandLinesTest {
         @Option(names = "--fail")
         String fail;
 
+        @Option(names = "--count")
+        int count;
+
+        @Option(names = "--events")
+        Long events;
+
         @Override
         public Integer call() {
             if ("usage".equals(fail)) {
@@ -82,6 +88,25 @@ class CommandLinesTest {
         assertThat(errLines()).hasSize(1);
         assertThat(errLines()[0]).startsWith("demo: boom: NullPointerException (details in ");
         assertThat(err.toString()).doesNotContain("\tat ");
+    }
+
+    @Test
+    void aNumberThatIsNotWholeSaysSoInTheUsersWords() {
+        assertThat(run("--count", "1.5")).isEqualTo(CommandLines.USAGE);
+        assertThat(run("--events", "abc")).isEqualTo(CommandLines.USAGE);
+        assertThat(run("--count", "3000000000")).isEqualTo(CommandLines.USAGE);
+        assertThat(errLines())
+                .containsExactly(
+                        "demo: Invalid value for option '--count': '1.5' is not a whole number (see --help)",
+                        "demo: Invalid value for option '--events': 'abc' is not a whole number (see --help)",
+                        "demo: Invalid value for option '--count': '3000000000' is out of range (at most"
+                                + " ±2,147,483,647) (see --help)");
+    }
+
+    @Test
+    void wholeNumbersStillParse() {
+        assertThat(run("--count", " 42", "--events", "-7")).isEqualTo(CommandLines.OK);
+        assertThat(err.toString()).isEmpty();
     }
 
     @Test
