@@ -2,6 +2,7 @@ package io.rtbench.connectors.clickhouse;
 
 import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Readable;
+import java.util.List;
 
 /**
  * The reads of workload {@code mixed} on ClickHouse (docs/TARGETS.md). ClickHouse 18.16 has no secondary index (data
@@ -24,6 +25,9 @@ final class ClickHouseReads {
     /** The columns of workload {@code mixed}, added to the table's columns. */
     static final String COLUMNS = "user_id UInt64 DEFAULT " + USER_FROM_DOC + ", " + Readable.AGGREGATE_FIELD
             + " Float64 DEFAULT " + BALANCE_FROM_DOC;
+
+    /** The names of {@link #COLUMNS}, which a table for workload {@code mixed} must have as {@code DEFAULT}s. */
+    static final List<String> READ_COLUMNS = List.of("user_id", Readable.AGGREGATE_FIELD);
 
     private ClickHouseReads() {}
 

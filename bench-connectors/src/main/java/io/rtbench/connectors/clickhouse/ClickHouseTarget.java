@@ -13,6 +13,7 @@ import io.rtbench.core.target.Versioned;
 import io.rtbench.core.target.WriteResult;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -130,6 +131,49 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
                                 : " (" + columns + (mixed ? ", " + ClickHouseReads.COLUMNS : "")
                                         + ") ENGINE = ReplacingMergeTree()"
                                         + " ORDER BY (generator_identifier, _event_time, _id)"));
+        requireLayout();
+    }
+
+    /**
+     * {@code CREATE TABLE IF NOT EXISTS} keeps a table of the same name made for another workload, or by an older
+     * rtbench (whose mixed table had {@code user_id MATERIALIZED} and no {@code balance}); without this check its
+     * inserts or reads failed only once the run was under way. Workload ingest can write into any of them.
+     *
+     * @throws TargetException naming what is missing, when the table lacks a column the workload writes or reads
+     */
+    private void requireLayout() {
+        Map<String, String> kinds = new HashMap<>();
+        for (String[] column : sql.selectRows(
+                "reading the columns of " + database + "." + table,
+                "SELECT name, default_kind FROM system.columns WHERE database = '" + database + "' AND table = '"
+                        + table + "'")) {
+            kinds.put(column[0], column.length > 1 ? column[1] : "");
+        }
+        List<String> wrong = new ArrayList<>();
+        if (dml) {
+            for (String column : DML_COLUMNS.split(", ")) {
+                if (!kinds.containsKey(column)) {
+                    wrong.add("no " + column);
+                }
+            }
+        }
+        if (mixed) {
+            for (String column : ClickHouseReads.READ_COLUMNS) {
+                String kind = kinds.get(column);
+                if (kind == null) {
+                    wrong.add("no " + column);
+                } else if (!kind.equals("DEFAULT")) {
+                    wrong.add(column + " " + (kind.isEmpty() ? "without a DEFAULT" : kind));
+                }
+            }
+        }
+        if (!wrong.isEmpty()) {
+            throw sql.errors()
+                    .failed(
+                            "using table " + database + "." + table + " for workload " + (dml ? "dml" : "mixed"),
+                            "it was made for another workload or by an older rtbench (" + String.join(", ", wrong)
+                                    + "); use a fresh --collection or drop the table");
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.connectors.ServerTargetContractIT;
 import io.rtbench.connectors.TestEvents;
+import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Credentials;
@@ -93,6 +94,44 @@ class ClickHouseTargetIT extends ServerTargetContractIT {
                 + generator + " FORMAT TSVRaw");
 
         assertThat(doc).isEqualTo(new String(batch.get(2).json(), StandardCharsets.UTF_8) + "\n");
+    }
+
+    @Test
+    void aTableMadeForAnotherWorkloadIsRefusedAtTheStartNamingWhatItLacks() {
+        String ingestTable = uniqueCollection();
+        open(config(ingestTable)).ensureCollection();
+
+        assertThatThrownBy(() ->
+                        open(config(ingestTable).forDml(UpdateMode.REPLACE)).ensureCollection())
+                .isInstanceOf(TargetException.class)
+                .hasMessage("clickhouse at " + server.address() + ": using table default." + ingestTable
+                        + " for workload dml failed: it was made for another workload or by an older rtbench (no _op,"
+                        + " no _version, no _deleted); use a fresh --collection or drop the table");
+        assertThatThrownBy(() -> open(config(ingestTable).forMixed()).ensureCollection())
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("(no user_id, no balance)");
+    }
+
+    @Test
+    void aMixedTableOfAnOlderRtbenchIsRefusedButIngestMayWriteIntoAnyLayout() throws Exception {
+        String old = uniqueCollection();
+        // the layout rtbench gave workload mixed before its columns became DEFAULTs
+        execute("CREATE TABLE `default`.`" + old + "` (_id String, _event_time UInt64, generator_identifier UInt64,"
+                + " _seq UInt64, doc String, user_id UInt64 MATERIALIZED " + ClickHouseReads.USER_FROM_DOC
+                + ") ENGINE = ReplacingMergeTree() ORDER BY (generator_identifier, _event_time, _id)");
+
+        assertThatThrownBy(() -> open(config(old).forMixed()).ensureCollection())
+                .isInstanceOf(TargetException.class)
+                .hasMessageContaining("(user_id MATERIALIZED, no balance)");
+
+        String mixed = uniqueCollection();
+        open(config(mixed).forMixed()).ensureCollection();
+        open(config(mixed).forMixed()).ensureCollection();
+        Target ingest = open(config(mixed));
+        ingest.ensureCollection();
+        long generator = newGeneratorId();
+        ingest.write(TestEvents.batch(generator, 0, 2, nowMicros()));
+        assertThat(ingest.audit(generator).count()).isEqualTo(2);
     }
 
     @Test
