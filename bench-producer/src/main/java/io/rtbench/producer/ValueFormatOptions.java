@@ -1,7 +1,7 @@
 package io.rtbench.producer;
 
+import io.rtbench.cli.support.Converters;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** How the producer writes each record's value (a picocli mixin of {@code produce} and the pipeline commands). */
@@ -20,14 +20,9 @@ public final class ValueFormatOptions {
         return valueFormat;
     }
 
-    static final class Converter implements CommandLine.ITypeConverter<ValueFormat> {
-        @Override
-        public ValueFormat convert(String value) {
-            try {
-                return ValueFormat.fromCliName(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    static final class Converter extends Converters.Parsing<ValueFormat> {
+        Converter() {
+            super(ValueFormat::fromCliName);
         }
     }
 }

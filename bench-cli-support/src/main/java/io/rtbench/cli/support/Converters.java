@@ -4,6 +4,7 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine;
 
 /** Option converters whose errors name the accepted forms (picocli prefixes the option name). */
@@ -12,14 +13,9 @@ public final class Converters {
     private Converters() {}
 
     /** {@code 20MB}, {@code 20MB/s}, {@code 512KB/s}, {@code 8000/s}, {@code max}. */
-    public static final class RateConverter implements CommandLine.ITypeConverter<Rate> {
-        @Override
-        public Rate convert(String value) {
-            try {
-                return Rate.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+    public static final class RateConverter extends Parsing<Rate> {
+        public RateConverter() {
+            super(Rate::parse);
         }
     }
 
@@ -41,11 +37,28 @@ public final class Converters {
     }
 
     /** {@code 500ms}, {@code 30s}, {@code 5m}, {@code 1h}. */
-    public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    public static final class DurationConverter extends Parsing<Duration> {
+        public DurationConverter() {
+            super(Durations::parse);
+        }
+    }
+
+    /**
+     * A converter made of a parser whose {@link IllegalArgumentException} already says what is wrong and what is
+     * accepted, as rtbench's parsers do (e.g. "'5x' is not a duration; use e.g. 500ms, 30s…"): that message becomes
+     * picocli's, after the option's name.
+     */
+    public abstract static class Parsing<T> implements CommandLine.ITypeConverter<T> {
+        private final Function<String, T> parse;
+
+        protected Parsing(Function<String, T> parse) {
+            this.parse = parse;
+        }
+
         @Override
-        public Duration convert(String value) {
+        public final T convert(String value) {
             try {
-                return Durations.parse(value);
+                return parse.apply(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
