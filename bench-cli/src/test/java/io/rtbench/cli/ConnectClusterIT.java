@@ -21,6 +21,7 @@ import io.rtbench.servers.daemon.ServerState;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -38,9 +39,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -56,6 +59,8 @@ import picocli.CommandLine;
  */
 @ExtendWith(ServersExtension.class)
 @LocalProviderOnly("the Connect workers are processes of this machine, one of them killed")
+@Order(SuiteOrder.LONG)
+@ResourceLock(RtbenchProcesses.WORKERS_ON_THE_SHARED_KAFKA)
 class ConnectClusterIT {
 
     private static final Logger LOG = LoggerFactory.getLogger(ConnectClusterIT.class);

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import picocli.CommandLine;
 
 /**
@@ -134,6 +136,7 @@ class PartsOnTheirOwnIT {
      * for data latency. Both on the default announcement topic and on one named with {@code --generators-from-topic}.
      */
     @Test
+    @ResourceLock(Resources.SYSTEM_OUT) // reads what produce prints there
     void generatorsGivenByIdThatHadEndedAreNotProbed(@RealServer("kafka") RunningServer kafka) {
         String id = UUID.randomUUID().toString().substring(0, 8);
         List<String> kafkaArgs = List.of("--bootstrap-servers", kafka.address(), "--topic", "ended-" + id);

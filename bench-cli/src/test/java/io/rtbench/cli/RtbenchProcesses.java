@@ -8,6 +8,13 @@ import java.util.List;
 /** {@code rtbench ARGS} in a JVM of its own with the test's class path, as another host would run it. */
 public final class RtbenchProcesses {
 
+    /**
+     * The lock ({@code @ResourceLock}) of the test classes whose {@code rtbench worker} processes wait for runs on the
+     * shared Kafka: a worker claims any run announced on its control topic, so two such classes running at once would
+     * take each other's runs.
+     */
+    public static final String WORKERS_ON_THE_SHARED_KAFKA = "rtbench worker processes on the shared Kafka";
+
     private RtbenchProcesses() {}
 
     /** Starts {@code rtbench ARGS}; its output (stdout and stderr) goes to {@code log}. */
@@ -15,6 +22,9 @@ public final class RtbenchProcesses {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
+                // C1 only: a test's worker or coordinator lives seconds to a minute at a few hundred events/s, which
+                // C2's compiling would cost more CPU than it saves; the tests running beside it get that CPU
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path")));
         String logback = System.getProperty("logback.configurationFile");

@@ -7,7 +7,9 @@ import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A unit-test stand-in for a database (spec: mocks only in unit tests): each probe takes a scripted round trip on a
@@ -17,6 +19,9 @@ class ScriptedTarget implements Target {
 
     /** The fake wall clock, µs. */
     long nowMicros;
+
+    /** When each probe reached the target ({@link System#nanoTime()}), in order. */
+    final List<Long> probedAtNanos = new CopyOnWriteArrayList<>();
 
     private final Deque<Answer> answers = new ArrayDeque<>();
 
@@ -39,6 +44,7 @@ class ScriptedTarget implements Target {
 
     @Override
     public OptionalLong newestEventTimeMicros(long generatorId) {
+        probedAtNanos.add(System.nanoTime());
         Answer answer = answers.remove();
         nowMicros += answer.roundTripMicros();
         if (answer.failure() != null) {

@@ -9,9 +9,7 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.local.FreePorts;
@@ -145,9 +143,9 @@ class ProduceCommandIT {
      * waited max.block.ms and the run never ended.
      */
     @Test
-    void aBrokerLostMidRunEndsTheRunInOneLine(@TempDir Path dir) throws Exception {
-        // A broker of its own: the shared one must outlive this test.
-        RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+    void aBrokerLostMidRunEndsTheRunInOneLine(
+            @TempDir Path dir, @OwnServer(value = "kafka", why = "stopped mid-run") RunningServer kafka)
+            throws Exception {
         String topic = "lost-broker";
         StringWriter err = new StringWriter();
         CommandLine cmd = command(err);

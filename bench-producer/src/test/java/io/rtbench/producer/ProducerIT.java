@@ -17,9 +17,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.ByteArrayOutputStream;
@@ -282,8 +280,8 @@ class ProducerIT {
      * failure: the run's one line names the stage that failed.
      */
     @Test
-    void aPhaseStoppedWhileTheBrokerIsGoneIsNotWaitedFor() throws Exception {
-        RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+    void aPhaseStoppedWhileTheBrokerIsGoneIsNotWaitedFor(
+            @OwnServer(value = "kafka", why = "stopped mid-phase") RunningServer kafka) throws Exception {
         String topic = "gone-" + UUID.randomUUID();
         KafkaDestination destination = new KafkaDestination(
                 kafka.address(),

@@ -72,7 +72,9 @@ final class ConnectStage implements Stage {
     ConnectStage(RunSpec spec, String connectUrl, TargetConfig target, SinkTopic topic, Consumer<String> note) {
         this.connect = new ConnectRestClient(URI.create(connectUrl), Duration.ofSeconds(30));
         try {
-            this.metricsDir = Files.createTempDirectory("rtbench-connect-metrics");
+            // named for the run's collection, so that a leftover is traced to its run
+            this.metricsDir = Files.createTempDirectory(
+                    "rtbench-connect-metrics-" + spec.collection().replaceAll("[^A-Za-z0-9_.-]", "_") + "-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -17,6 +17,7 @@ import io.rtbench.core.result.StepResult.WorkerShare;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -24,12 +25,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -38,9 +41,11 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -55,6 +60,8 @@ import picocli.CommandLine;
  * {@code --id} end the run before it starts.
  */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONG)
+@ResourceLock(RtbenchProcesses.WORKERS_ON_THE_SHARED_KAFKA)
 class SeveralHostsIT {
 
     private static final Logger LOG = LoggerFactory.getLogger(SeveralHostsIT.class);
@@ -153,14 +160,14 @@ class SeveralHostsIT {
         StringWriter err = new StringWriter();
         CommandLine run = command(err);
         CompletableFuture<Integer> exit = new CompletableFuture<>();
-        Thread thread = new Thread(
-                () -> exit.complete(run.execute(args(kafka, clickhouse, name, "300/s", "60s", result))), "coordinator");
-        thread.setDaemon(true);
-        thread.start();
-        await().atMost(Duration.ofSeconds(90))
-                .failFast("the run ended early: " + err, exit::isDone)
-                .until(() -> Files.readString(logs.get(1)).split("running", -1).length > 2);
-        Thread.sleep(4_000); // into its measured phase
+        try (KafkaConsumer<String, String> results = resultsFromNow(kafka.address())) {
+            Thread thread = new Thread(
+                    () -> exit.complete(run.execute(args(kafka, clickhouse, name, "300/s", "60s", result))),
+                    "coordinator");
+            thread.setDaemon(true);
+            thread.start();
+            awaitMeasuring(results, Set.of(ids.get(1)), exit::isDone);
+        }
         long killedNanos = System.nanoTime();
         workers.get(1).destroyForcibly(); // SIGKILL
         int code = exit.get(2, TimeUnit.MINUTES);
@@ -190,15 +197,12 @@ class SeveralHostsIT {
         coordinatorArgs.set(coordinatorArgs.indexOf("--workers") + 1, "2");
         coordinatorArgs.set(coordinatorArgs.indexOf("--generators") + 1, "2");
         Path coordinatorLog = dir.resolve("coordinator.log");
+        KafkaConsumer<String, String> orphanedResults = resultsFromNow(kafka.address());
         Process coordinator = RtbenchProcesses.start(coordinatorArgs, coordinatorLog);
         workers.add(coordinator);
-        for (int i : List.of(0, 2)) {
-            Path log = logs.get(i);
-            await().atMost(Duration.ofSeconds(90))
-                    .failFast("the coordinator exited; see " + coordinatorLog, () -> !coordinator.isAlive())
-                    .until(() -> Files.readString(log).split("running", -1).length > 3);
+        try (orphanedResults) {
+            awaitMeasuring(orphanedResults, Set.of(ids.get(0), ids.get(2)), () -> !coordinator.isAlive());
         }
-        Thread.sleep(4_000);
         long coordinatorKilled = System.nanoTime();
         coordinator.destroyForcibly();
         for (int i : List.of(0, 2)) {
@@ -317,6 +321,28 @@ class SeveralHostsIT {
         consumer.seekToEnd(List.of(partition));
         consumer.position(partition);
         return consumer;
+    }
+
+    /**
+     * Waits until each of the workers has sent an interval of a measured phase: they are in the middle of the run's
+     * step (what a kill is meant to interrupt), whatever the machine's load made of the warmup's timing.
+     */
+    private static void awaitMeasuring(KafkaConsumer<String, String> results, Set<String> ids, BooleanSupplier ended) {
+        Set<String> measuring = new HashSet<>();
+        await().atMost(Duration.ofSeconds(90))
+                .pollDelay(Duration.ZERO)
+                .failFast("the run ended before its measured phase", ended::getAsBoolean)
+                .until(() -> {
+                    for (ConsumerRecord<String, String> record : results.poll(Duration.ofMillis(200))) {
+                        Result message = HostTopics.JSON.readValue(record.value(), Result.class);
+                        if (ids.contains(message.worker())
+                                && HostMessages.INTERVAL.equals(message.type())
+                                && "MEASURED".equals(message.phase())) {
+                            measuring.add(message.worker());
+                        }
+                    }
+                    return measuring.containsAll(ids);
+                });
     }
 
     /** Per step and metric, one histogram of every measured sample the workers sent, by Histogram.add. */

@@ -18,9 +18,11 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+@Isolated("sets the JVM's default locale, which every test running beside it would format with")
 class CsvReportTest {
 
     /** The golden file; on a mismatch the actual output lands in target/ to diff against it. */

@@ -9,10 +9,14 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Workload dml through the real runner on real servers (docs/GUIDE.md, "Updates and deletes"): updates and deletes of
@@ -20,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * samples, and the audit finds every _id in its final state.
  */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONG)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class DmlPipelineIT {
 
     @TempDir

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code --repeat} times, each change seen by a fresh query, and the statements the target ran.
  */
 @ExtendWith(ServersExtension.class)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class DmlStatementsIT {
 
     private static final int REPEAT = 5;

@@ -11,12 +11,13 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import io.rtbench.servers.local.FreePorts;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,13 +43,17 @@ import picocli.CommandLine;
  */
 @ExtendWith(ServersExtension.class)
 @LocalProviderOnly("kills the servers' own processes")
+@Order(SuiteOrder.LONG)
 class KilledServerIT {
 
     private static final Logger LOG = LoggerFactory.getLogger(KilledServerIT.class);
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration RETRY_TIMEOUT = Duration.ofSeconds(5);
-    /** Each step: the second, where the kill comes, would last this long. */
-    private static final Duration STEP = Duration.ofSeconds(25);
+    /**
+     * Each step: the second, where the kill comes, would last this long; longer than what the run may take to end after
+     * the kill (connect and retry timeouts and the closing, 15 s), so that ending on time is told from ending with it.
+     */
+    private static final Duration STEP = Duration.ofSeconds(18);
     /** Closing what is left (the probe's and the backlog's clients) after the stage that failed. */
     private static final Duration CLOSING = Duration.ofSeconds(5);
 
@@ -74,16 +80,15 @@ class KilledServerIT {
     }
 
     @Test
-    void aRunWhoseDatabaseIsKilledEndsWithinItsTimeouts(@RealServer("kafka") RunningServer kafka) throws Exception {
-        // a database of its own: the shared one serves other tests
-        try (RunningServer clickhouse =
-                Servers.provider(System.getenv()).start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT)) {
-            String err = runAndKill(clickhouse.address(), kafka.address(), clickhouse.pid());
+    void aRunWhoseDatabaseIsKilledEndsWithinItsTimeouts(
+            @RealServer("kafka") RunningServer kafka,
+            @OwnServer(value = "clickhouse", why = "killed with SIGKILL") RunningServer clickhouse)
+            throws Exception {
+        String err = runAndKill(clickhouse.address(), kafka.address(), clickhouse.pid());
 
-            assertThat(err)
-                    .startsWith("rtbench run: the bridge stopped: the target kept failing for ")
-                    .contains("clickhouse at " + clickhouse.address());
-        }
+        assertThat(err)
+                .startsWith("rtbench run: the bridge stopped: the target kept failing for ")
+                .contains("clickhouse at " + clickhouse.address());
     }
 
     /** Runs two steps, kills {@code pid} once the first is written, and checks how the run ended. */

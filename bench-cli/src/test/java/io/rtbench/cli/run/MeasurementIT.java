@@ -13,6 +13,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,12 +22,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The measurement measures what it claims: against a database's known behaviour and a known ground truth. */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONG)
 class MeasurementIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

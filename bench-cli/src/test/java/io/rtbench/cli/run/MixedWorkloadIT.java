@@ -12,6 +12,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import io.rtbench.servers.local.FreePorts;
 import java.net.ConnectException;
 import java.net.URI;
@@ -24,9 +25,12 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Workload mixed through the real runner on real servers (docs/GUIDE.md, "Reads under write load"): writes at 800/s
@@ -35,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * query runs against a real server without running every query on every database.
  */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONG)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class MixedWorkloadIT {
 
     private static final double READS_PER_SEC = 200;

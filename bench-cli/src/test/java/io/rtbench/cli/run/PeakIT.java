@@ -9,9 +9,11 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,6 +21,7 @@ import picocli.CommandLine;
 
 /** {@code rtbench peak} finds a capacity that is known: the reference target's write limit. */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONG)
 class PeakIT {
 
     @TempDir

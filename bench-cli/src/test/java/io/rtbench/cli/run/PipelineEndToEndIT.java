@@ -9,6 +9,7 @@ import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,10 +18,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,18 +32,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * all N land (none lost, none duplicated), the probe sees the newest one, and every stage's latency is recorded.
  */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONGEST)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class PipelineEndToEndIT {
 
     @TempDir
     Path dir;
-
-    /** The connector stages' temp dirs that existed before the test (other runs' leftovers are not this one's). */
-    private Set<Path> connectTempDirsBefore;
-
-    @BeforeEach
-    void noteConnectTempDirs() {
-        connectTempDirsBefore = connectTempDirs();
-    }
 
     @ParameterizedTest(name = "{0} into opensearch")
     @ValueSource(strings = {"kafka-bridge", "kafka-connect", "direct"})
@@ -164,9 +161,9 @@ class PipelineEndToEndIT {
 
     private void check(String pipeline, RunResult result) {
         assertThat(result.complete()).isTrue();
-        assertThat(connectTempDirs())
+        assertThat(connectTempDirs((String) result.scenario().settings().get("collection")))
                 .as("the connector's temp dir (the tasks' interval logs, a credentials file) is deleted with the run")
-                .isSubsetOf(connectTempDirsBefore);
+                .isEmpty();
         assertThat(result.scenario().pipeline()).isEqualTo(pipeline);
         StepResult step = result.steps().get(0);
         assertThat(step.events().produced())
@@ -202,9 +199,11 @@ class PipelineEndToEndIT {
         checkUtilisation(result.scenario().target(), step);
     }
 
-    private static Set<Path> connectTempDirs() {
+    /** The connector stage's temp dirs of this run (named for its collection): tests running beside it have their own. */
+    private static Set<Path> connectTempDirs(String collection) {
         try (Stream<Path> children = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return children.filter(path -> path.getFileName().toString().startsWith("rtbench-connect-metrics"))
+            return children.filter(path ->
+                            path.getFileName().toString().startsWith("rtbench-connect-metrics-" + collection + "-"))
                     .collect(Collectors.toSet());
         } catch (IOException e) {
             throw new UncheckedIOException(e);

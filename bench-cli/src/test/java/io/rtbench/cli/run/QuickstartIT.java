@@ -7,10 +7,12 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.utilisation.Utilisation;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -19,6 +21,7 @@ import picocli.CommandLine;
  * The README's first command, shortened: it starts its own Kafka and OpenSearch, sweeps, and leaves a result, an HTML
  * report and a CSV whose paths it prints.
  */
+@Order(SuiteOrder.LONG)
 class QuickstartIT {
 
     @TempDir

@@ -15,6 +15,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,9 +26,12 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import picocli.CommandLine;
 
 /**
@@ -35,6 +39,8 @@ import picocli.CommandLine;
  * target through a real Kafka, three forks of three iterations.
  */
 @ExtendWith(ServersExtension.class)
+@Order(SuiteOrder.LONGEST)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class RepetitionsIT {
 
     @TempDir

@@ -13,9 +13,8 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.OwnServer;
+import io.rtbench.servers.junit.ServersExtension;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -23,11 +22,13 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A bridge whose broker is not there fails to start; one whose broker goes away ends on its own with
  * {@link Bridge#failure()} set, instead of polling nothing forever (a real broker that is absent, or stopped mid-run).
  */
+@ExtendWith(ServersExtension.class)
 class BridgeBrokerLossIT {
 
     /**
@@ -74,16 +75,16 @@ class BridgeBrokerLossIT {
     }
 
     @Test
-    void aBrokerLostForLongerThanTheRetryTimeoutEndsTheBridge() throws Exception {
+    void aBrokerLostForLongerThanTheRetryTimeoutEndsTheBridge(
+            @OwnServer(value = "kafka", why = "stopped mid-run") RunningServer kafka) throws Exception {
         Duration retryTimeout = Duration.ofSeconds(6);
         TargetConfig target = nullTarget();
         EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(5), 55);
-        try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, ServerOptions.DEFAULT);
-                Target sink = Targets.open(target)) {
+        try (Target sink = Targets.open(target)) {
             String topic = "lost-" + UUID.randomUUID();
             createTopic(kafka.address(), topic, 2);
             produce(kafka.address(), topic, generator, 1_000, 0);
-            BridgeSettings settings = settings(kafka.address(), topic, target, retryTimeout, Duration.ofSeconds(2));
+            BridgeSettings settings = settings(kafka.address(), topic, target, retryTimeout, Duration.ofSeconds(10));
             try (Bridge bridge = new Bridge(settings, sink, EpochClock.SYSTEM)) {
                 bridge.start();
                 await().atMost(Duration.ofSeconds(60))

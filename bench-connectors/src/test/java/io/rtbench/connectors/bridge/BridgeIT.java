@@ -17,10 +17,8 @@ import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.IOException;
@@ -69,7 +67,10 @@ class BridgeIT {
     }
 
     @Test
-    void aTargetThatStallsMidRunLosesNothing(@RealServer("kafka") RunningServer kafka) throws Exception {
+    void aTargetThatStallsMidRunLosesNothing(
+            @RealServer("kafka") RunningServer kafka,
+            @OwnServer(value = "clickhouse", why = "frozen with SIGSTOP") RunningServer ch)
+            throws Exception {
         // Frozen (SIGSTOP) for longer than the write timeout, then thawed.
         Outage freeze = new Outage() {
             private long pid;
@@ -85,14 +86,17 @@ class BridgeIT {
                 signal(pid, "CONT");
             }
         };
-        landsEverythingThroughAnOutage(kafka, "stall", 2, 22, Duration.ofSeconds(60), freeze, (target, bridge) -> {
+        landsEverythingThroughAnOutage(kafka, ch, "stall", 2, 22, Duration.ofSeconds(60), freeze, (target, bridge) -> {
             assertThat(bridge.stats().lastError()).contains("clickhouse");
         });
     }
 
     @Test
     @LocalProviderOnly("restarts the server from its command line and data directory on this machine")
-    void aTargetStoppedAndRestartedMidRunLosesNothing(@RealServer("kafka") RunningServer kafka) throws Exception {
+    void aTargetStoppedAndRestartedMidRunLosesNothing(
+            @RealServer("kafka") RunningServer kafka,
+            @OwnServer(value = "clickhouse", why = "stopped and started again") RunningServer ch)
+            throws Exception {
         // Stopped (SIGTERM, the process exits) while events keep coming, then started again from the same command line
         // and data directory, as an operator would.
         Outage restart = new Outage() {
@@ -126,11 +130,12 @@ class BridgeIT {
                 }
             }
         };
-        landsEverythingThroughAnOutage(kafka, "restart", 3, 33, Duration.ofSeconds(90), restart, (target, bridge) -> {
-            assertThat(target.audit(33).count())
-                    .as("re-sent batches are merged on _id")
-                    .isBetween(2_000L, 3_000L);
-        });
+        landsEverythingThroughAnOutage(
+                kafka, ch, "restart", 3, 33, Duration.ofSeconds(90), restart, (target, bridge) -> {
+                    assertThat(target.audit(33).count())
+                            .as("re-sent batches are merged on _id")
+                            .isBetween(2_000L, 3_000L);
+                });
     }
 
     /** What a test does to its ClickHouse while the bridge runs: the outage begins, the bridge retries, it ends. */
@@ -149,11 +154,12 @@ class BridgeIT {
     }
 
     /**
-     * A ClickHouse of its own: 1,000 events land, the outage begins, 1,000 more are produced, the bridge retries at
+     * Into a ClickHouse of the test's own: 1,000 events land, the outage begins, 1,000 more are produced, the bridge retries at
      * least twice, the outage ends, and then all 2,000 must land with none lost and the bridge still running.
      */
     private static void landsEverythingThroughAnOutage(
             RunningServer kafka,
+            RunningServer ch,
             String name,
             long contentSeed,
             long generatorId,
@@ -161,10 +167,13 @@ class BridgeIT {
             Outage outage,
             AfterOutage check)
             throws Exception {
-        try (RunningServer ch = Servers.provider(System.getenv())
-                        .start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT);
-                outage) {
+        try (outage) {
             String topic = name + "-" + UUID.randomUUID();
+            // The table is made first, with the default timeout: a server just started on a loaded machine took more
+            // than 2 s for it. The bridge's short timeout is for the outage, whose writes should fail fast.
+            try (Target setup = Targets.open(clickhouse(ch.address(), name))) {
+                setup.ensureCollection();
+            }
             TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(2));
             createTopic(kafka.address(), topic, 2);
             EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(contentSeed), generatorId);

@@ -42,7 +42,10 @@ public final class BridgeProcess {
                 Integer.parseInt(args[5]),
                 BridgeSettings.DEFAULT_LINGER,
                 2,
-                Map.of(),
+                // A killed bridge's partitions go to the next one only when its session times out: the shortest that
+                // the broker allows (group.min.session.timeout.ms), not the client's default 45 s, which would be
+                // most of a kill test's time. What is at least once does not depend on it.
+                Map.of("session.timeout.ms", "6000", "heartbeat.interval.ms", "2000"),
                 Duration.ofMinutes(2),
                 Integer.parseInt(args[6]),
                 BridgeSettings.DEFAULT_CONNECT_TIMEOUT);

@@ -19,11 +19,10 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
-import io.rtbench.servers.Servers;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import io.rtbench.servers.junit.TestProducers;
 import io.rtbench.servers.local.FreePorts;
 import java.net.URI;
@@ -49,6 +48,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -59,6 +59,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ServersExtension.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Order(SuiteOrder.LONG)
 class ClickHouseNativeIngestIT {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -136,7 +137,15 @@ class ClickHouseNativeIngestIT {
                         .as("TabSeparated keeps the document byte for byte")
                         .isEqualTo(new String(documents.get(107), StandardCharsets.UTF_8) + "\n");
             }
-            assertThat(target.audit(42)).isEqualTo(new AuditCounts(1_000, 1_000, 999));
+            AuditCounts landed = target.audit(42);
+            assertThat(landed.distinctSeqs()).as("none lost").isEqualTo(1_000);
+            assertThat(landed.maxSeq()).isEqualTo(999);
+            // The engine is at least once: a block the first run wrote but had not committed when its tables were
+            // dropped is read again (seen once on a loaded machine: 100 rows). A group that did not resume from its
+            // offsets would read all the first run's 500 again.
+            assertThat(landed.count() - landed.distinctSeqs())
+                    .as("read again by the second run")
+                    .isLessThan(500);
             assertThat(target.newestEventTimeMicros(42)).hasValue(eventTime(999));
         }
         assertThat(tables(clickhouse, first.collection())).containsExactly(first.collection());
@@ -194,29 +203,31 @@ class ClickHouseNativeIngestIT {
      * each, see {@link ClickHouseKafkaDdl#TAB_SEPARATED}).
      */
     @Test
-    void underSteadyLoadBlocksEndOnTheFlushIntervalWithoutLosingARecord() throws Exception {
-        Map<String, String> flushEvery500Ms = Map.of("profile.stream_flush_interval_ms", "500");
-        try (RunningServer ch = Servers.provider(System.getenv())
-                .start(ServerKind.fromCliName("clickhouse"), new ServerOptions(0, flushEvery500Ms))) {
-            String topic = newTopic(2);
-            TargetConfig config = config(ch, uniqueCollection(), Map.of("kafka.max.block.size", "100"));
-            EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(3), 43);
-            try (NativeIngest ingest = nativeIngest(config);
-                    Target target = Targets.open(config)) {
-                ingest.start(NativeIngest.Source.of(kafka.address(), topic), START_TIMEOUT);
-                long visibleWhileProducing = 0;
-                // 3,000 events at about 500/s: 50 every 100 ms, without a pause that would end a block by itself.
-                for (int burst = 0; burst < 60; burst++) {
-                    produce(topic, generator, 50, burst * 50L);
-                    Thread.sleep(100);
-                    if (burst == 50) {
-                        visibleWhileProducing = target.audit(43).distinctSeqs();
-                    }
+    void underSteadyLoadBlocksEndOnTheFlushIntervalWithoutLosingARecord(
+            @OwnServer(
+                            value = "clickhouse",
+                            settings = "profile.stream_flush_interval_ms=500",
+                            why = "a server setting of its own")
+                    RunningServer ch)
+            throws Exception {
+        String topic = newTopic(2);
+        TargetConfig config = config(ch, uniqueCollection(), Map.of("kafka.max.block.size", "100"));
+        EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(3), 43);
+        try (NativeIngest ingest = nativeIngest(config);
+                Target target = Targets.open(config)) {
+            ingest.start(NativeIngest.Source.of(kafka.address(), topic), START_TIMEOUT);
+            long visibleWhileProducing = 0;
+            // 3,000 events at about 500/s: 50 every 100 ms, without a pause that would end a block by itself.
+            for (int burst = 0; burst < 60; burst++) {
+                produce(topic, generator, 50, burst * 50L);
+                Thread.sleep(100);
+                if (burst == 50) {
+                    visibleWhileProducing = target.audit(43).distinctSeqs();
                 }
-                awaitLanded(target, 43, 3_000);
-                assertThat(visibleWhileProducing).isGreaterThan(1_000);
-                assertThat(target.audit(43)).isEqualTo(new AuditCounts(3_000, 3_000, 2_999));
             }
+            awaitLanded(target, 43, 3_000);
+            assertThat(visibleWhileProducing).isGreaterThan(1_000);
+            assertThat(target.audit(43)).isEqualTo(new AuditCounts(3_000, 3_000, 2_999));
         }
     }
 
@@ -237,7 +248,9 @@ class ClickHouseNativeIngestIT {
                     .hasMessageContaining("reaches Kafka at " + nowhere)
                     .hasMessageNotContaining("\n");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(timeout.plusSeconds(5));
+        // What this guards against is a wait of minutes (the engine retrying for ever); a loaded machine adds seconds
+        // to the timeout for dropping the tables (seen: 13.6 s for 8 s beside a starting Elasticsearch).
+        assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(timeout.multipliedBy(3));
         assertThat(tables(clickhouse, config.collection()))
                 .as("removed after the failure")
                 .containsExactly(config.collection());
@@ -255,7 +268,8 @@ class ClickHouseNativeIngestIT {
                     .hasMessageContaining("Kafka at " + nowhere + " did not answer within")
                     .hasMessageNotContaining("\n");
         }
-        assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(timeout.plusSeconds(5));
+        // a wait of minutes is what this guards against; a loaded machine adds seconds to the timeout
+        assertThat(Duration.ofNanos(System.nanoTime() - startNanos)).isLessThan(timeout.multipliedBy(3));
         assertThat(tables(clickhouse, config.collection())).containsExactly(config.collection());
     }
 

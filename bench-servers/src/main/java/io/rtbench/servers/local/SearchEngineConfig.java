@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
  * dir, disk-based allocation off (a nearly full disk must not make the index read-only in the middle of a benchmark),
  * a 512 MB heap.
  *
- * <p>Settings: {@value #HEAP} = the heap size ({@code 512m}, {@code 2g}); every other {@code NAME=VALUE} becomes the
- * node setting {@code -E NAME=VALUE} and may override the defaults.
+ * <p>Settings: {@value #HEAP} = the heap size ({@code 512m}, {@code 2g}); {@value #JVM_OPTIONS} = more options for the
+ * server's JVM, separated by spaces (e.g. {@code -XX:TieredStopAtLevel=1}, which the integration tests use to start
+ * faster); every other {@code NAME=VALUE} becomes the node setting {@code -E NAME=VALUE} and may override the
+ * defaults.
  *
  * @param dir the server's temp dir: {@code config/}, {@code data/}, {@code logs/}, {@code tmp/} go there
  */
@@ -23,6 +25,7 @@ record SearchEngineConfig(
         SearchEngine engine, int httpPort, int transportPort, Path dir, Map<String, String> settings) {
 
     static final String HEAP = "heap";
+    static final String JVM_OPTIONS = "jvm.options";
     static final String DEFAULT_HEAP = "512m";
 
     private static final Pattern HEAP_SIZE = Pattern.compile("\\d+[kKmMgG]");
@@ -54,7 +57,7 @@ record SearchEngineConfig(
         node.put("cluster.routing.allocation.disk.threshold_enabled", "false");
         node.putAll(engine.ownSettings());
         settings.forEach((name, value) -> {
-            if (!name.equals(HEAP)) {
+            if (!name.equals(HEAP) && !name.equals(JVM_OPTIONS)) {
                 node.put(name, value);
             }
         });
@@ -78,10 +81,19 @@ record SearchEngineConfig(
                 engine.javaOptsEnv(), "");
     }
 
-    /** A jvm.options.d file with the heap: it is read after jvm.options and so overrides the distribution's heap. */
+    /**
+     * A jvm.options.d file with the heap and the {@value #JVM_OPTIONS} setting, one option a line: it is read after
+     * jvm.options and so overrides the distribution's.
+     */
     String heapOptions() {
         String heap = settings.getOrDefault(HEAP, DEFAULT_HEAP);
-        return "-Xms" + heap + "\n-Xmx" + heap + "\n";
+        StringBuilder options = new StringBuilder("-Xms" + heap + "\n-Xmx" + heap + "\n");
+        for (String option : settings.getOrDefault(JVM_OPTIONS, "").trim().split("\\s+")) {
+            if (!option.isEmpty()) {
+                options.append(option).append('\n');
+            }
+        }
+        return options.toString();
     }
 
     /**

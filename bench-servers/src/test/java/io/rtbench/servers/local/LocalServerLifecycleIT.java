@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Start on a requested port, stop, clean up: what every local server promises, on the two that start fastest. */
+@Isolated("counts the ClickHouse temp dirs of the whole JVM, which a test running beside it may be making")
 class LocalServerLifecycleIT {
 
     private final LocalServerProvider provider = new LocalServerProvider();

@@ -56,6 +56,19 @@ class SearchEngineConfigTest {
     }
 
     @Test
+    void jvmOptionsGoAfterTheHeapOneALineAndAreNoNodeSetting() {
+        SearchEngineConfig config = new SearchEngineConfig(
+                SearchEngine.OPENSEARCH,
+                1,
+                2,
+                DIR,
+                Map.of("jvm.options", " -XX:TieredStopAtLevel=1  -XX:+UseSerialGC ", "heap", "256m"));
+
+        assertThat(config.heapOptions()).isEqualTo("-Xms256m\n-Xmx256m\n-XX:TieredStopAtLevel=1\n-XX:+UseSerialGC\n");
+        assertThat(config.nodeSettings()).doesNotContainKey("jvm.options");
+    }
+
+    @Test
     void heapIs512MegabytesByDefaultAndMustBeASize() {
         assertThat(new SearchEngineConfig(SearchEngine.OPENSEARCH, 1, 2, DIR, Map.of()).heapOptions())
                 .isEqualTo("-Xms512m\n-Xmx512m\n");
