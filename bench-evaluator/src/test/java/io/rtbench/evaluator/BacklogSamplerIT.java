@@ -5,18 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.testing.KafkaClients;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -46,14 +48,15 @@ class BacklogSamplerIT {
             throws Exception {
         String topic = "backlog-" + UUID.randomUUID();
         String group = "sink-" + UUID.randomUUID();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
-                Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()),
-                new ByteArraySerializer(),
-                new ByteArraySerializer())) {
-            for (int i = 0; i < 10; i++) {
-                producer.send(new ProducerRecord<>(topic, 0, null, new byte[] {(byte) i}));
-            }
+        // One partition, made before the sends, and every send acknowledged: a send into a topic being created
+        // beside other tests' was once left unacknowledged for the producer's 2-minute delivery timeout (9 of 10).
+        try (Admin admin = KafkaClients.admin(kafka.address())) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
+        KafkaClients.produce(
+                kafka.address(),
+                topic,
+                IntStream.range(0, 10).mapToObj(Integer::toString).toList());
         try (BacklogSampler sampler =
                 new BacklogSampler(kafka.address(), Map.of(), group, topic, Duration.ofSeconds(10))) {
             assertThat(sampler.awaitBroker(Duration.ofSeconds(10), () -> false)).isTrue();
