@@ -2,6 +2,7 @@ package io.rtbench.cli.report;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.BenchmarkException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -58,6 +59,9 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<ReportedRun> runs = new ResultLoader().load(files);
         List<Comparison.Row> rows = Comparison.rows(runs.get(0), runs.subList(1, runs.size()));
+        if (rows.isEmpty()) {
+            throw new BenchmarkException("nothing to compare: " + Comparison.whyNoRows(runs));
+        }
         String label = runs.get(0).label();
         Reports.writeAtomically(page, CompareTables.html(label, rows, Instant.now()));
         PrintWriter out = spec.commandLine().getOut();

@@ -74,9 +74,7 @@ final class CompareTables {
             StringBuilder text = new StringBuilder();
             for (int column = 0; column < line.length; column++) {
                 boolean figure = column >= FIRST_FIGURE && column < line.length - 1;
-                String cell = column == line.length - 1
-                        ? line[column]
-                        : String.format(Locale.ROOT, "%" + (figure ? "" : "-") + widths[column] + "s", line[column]);
+                String cell = column == line.length - 1 ? line[column] : pad(line[column], widths[column], figure);
                 text.append(column == 0 ? "" : column == line.length - 1 ? "  " : " ")
                         .append(cell);
             }
@@ -141,6 +139,12 @@ final class CompareTables {
 
     private static String percent(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%+.1f", value);
+    }
+
+    /** Figures right-aligned, text left, to {@code width} (which may be 0: a column of empty cells). */
+    private static String pad(String cell, int width, boolean right) {
+        String spaces = " ".repeat(Math.max(0, width - cell.length()));
+        return right ? spaces + cell : cell + spaces;
     }
 
     private static String clip(String text, int width) {

@@ -8,6 +8,7 @@ import io.rtbench.core.result.StepRepetitions.Score;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * {@code rtbench compare}: every contender against the baseline, step by step (by position), metric by metric, for p50
@@ -67,6 +68,24 @@ final class Comparison {
             }
         }
         return notes;
+    }
+
+    /**
+     * Why {@link #rows} found nothing to compare, in words: a run with no finished step (what Ctrl-C before the first
+     * step's end leaves), or runs whose steps share no latency (a {@code dml} statements result and a pipeline run's).
+     */
+    static String whyNoRows(List<ReportedRun> runs) {
+        List<String> empty = runs.stream()
+                .filter(run -> run.steps().isEmpty())
+                .map(ReportedRun::label)
+                .toList();
+        if (!empty.isEmpty()) {
+            return String.join(", ", empty) + (empty.size() == 1 ? " has" : " have")
+                    + " no finished step (a run stopped before its first step ended)";
+        }
+        return "the runs' steps have no latency metric in common ("
+                + runs.stream().map(ReportedRun::label).collect(Collectors.joining(", "))
+                + "): compare results of the same kind of run";
     }
 
     static List<Row> rows(ReportedRun baseline, List<ReportedRun> contenders) {

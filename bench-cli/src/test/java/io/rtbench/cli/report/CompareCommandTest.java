@@ -2,6 +2,8 @@ package io.rtbench.cli.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rtbench.cli.RtbenchCommand;
 import io.rtbench.cli.support.CommandLines;
 import java.io.PrintWriter;
@@ -133,6 +135,41 @@ class CompareCommandTest {
 
         assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
         assertThat(run.err.strip().lines()).hasSize(1);
+    }
+
+    /** What Ctrl-C before the first step's end leaves: a result with no steps. Before: "rtbench compare: %-0s". */
+    @Test
+    void aResultWithNoFinishedStepIsOneLineAndExit1() throws Exception {
+        Path baseline = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path stopped = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode result = (ObjectNode) json.readTree(stopped.toFile());
+        result.putArray("steps");
+        json.writeValue(stopped.toFile(), result);
+
+        Run run = compare(baseline.toString(), stopped.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(run.err.strip())
+                .startsWith("rtbench compare: nothing to compare: ")
+                .endsWith(" has no finished step (a run stopped before its first step ended)")
+                .doesNotContain("%");
+        assertThat(run.out).isEmpty();
+        assertThat(dir.resolve("a").resolve("opensearch-sweep.compare.html")).doesNotExist();
+    }
+
+    /** A dml statements result has no figure a pipeline run has. Before: "rtbench compare: %-0s". */
+    @Test
+    void resultsWithNoMetricInCommonAreOneLineAndExit1() {
+        Path run = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path statements = Fixtures.copy(Fixtures.STATEMENTS, dir);
+
+        Run compared = compare(run.toString(), statements.toString());
+
+        assertThat(compared.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(compared.err.strip())
+                .startsWith("rtbench compare: nothing to compare: the runs' steps have no latency metric in common (")
+                .endsWith("): compare results of the same kind of run");
     }
 
     private record Run(int exit, String out, String err) {}
