@@ -169,12 +169,9 @@ class BridgeIT {
             throws Exception {
         try (outage) {
             String topic = name + "-" + UUID.randomUUID();
-            // The table is made first, with the default timeout: a server just started on a loaded machine took more
-            // than 2 s for it. The bridge's short timeout is for the outage, whose writes should fail fast.
-            try (Target setup = Targets.open(clickhouse(ch.address(), name))) {
-                setup.ensureCollection();
-            }
-            TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(2));
+            // A short timeout, so that the outage's writes fail fast and retry, yet not 2 s: a ClickHouse just
+            // started beside other tests' servers took longer than that to answer CREATE TABLE IF NOT EXISTS, twice.
+            TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(5));
             createTopic(kafka.address(), topic, 2);
             EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(contentSeed), generatorId);
             try (Target target = Targets.open(config);
