@@ -20,6 +20,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.testing.KafkaClients;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
@@ -327,7 +328,12 @@ class ProducerIT {
         try (ProducerSession session =
                 new ProducerSession(settings, EpochClock.SYSTEM, "heartbeat-run", Duration.ofMillis(200))) {
             ProducerStep step = session.newStep(2);
-            Thread.sleep(1_100);
+            // the start and three heartbeats of each generator (every 200 ms: 0.6 s on an idle machine), however long
+            // a loaded machine makes that take
+            try (Admin admin = KafkaClients.admin(kafka.address())) {
+                await().atMost(Duration.ofSeconds(30))
+                        .until(() -> KafkaClients.records(admin, topic + ".generators") >= 2 * 4);
+            }
             session.finish(step);
             Thread.sleep(600); // a heartbeat after the end would come within this
         }
@@ -343,7 +349,7 @@ class ProducerIT {
         for (List<GeneratorAnnouncement> announcements : byGenerator.values()) {
             List<GeneratorAnnouncement> running = announcements.subList(0, announcements.size() - 1);
             assertThat(running)
-                    .as("the start and a heartbeat every 200 ms for 1.1 s")
+                    .as("the start and a heartbeat every 200 ms until the end")
                     .hasSizeGreaterThanOrEqualTo(4)
                     .allSatisfy(a -> assertThat(a.producedEvents()).isNull());
             assertThat(announcements.get(announcements.size() - 1).producedEvents())

@@ -20,15 +20,11 @@ import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.testing.KafkaClients;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -146,24 +142,7 @@ class FaultsIT {
             await().atMost(Duration.ofSeconds(90))
                     .pollInterval(Duration.ofMillis(200))
                     .failFast("the run ended", running::isDone)
-                    .until(() -> endOffsets(admin, topic) >= events);
-        }
-    }
-
-    private static long endOffsets(Admin admin, String topic) {
-        try {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get()
-                    .get(topic)
-                    .partitions()
-                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            return admin.listOffsets(latest).all().get().values().stream()
-                    .mapToLong(ListOffsetsResultInfo::offset)
-                    .sum();
-        } catch (Exception notYet) {
-            return -1; // the topic is not there yet
+                    .until(() -> KafkaClients.records(admin, topic) >= events);
         }
     }
 
