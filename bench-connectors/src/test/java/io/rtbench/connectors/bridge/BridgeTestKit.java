@@ -8,23 +8,19 @@ import io.rtbench.core.event.Op;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.junit.TestProducers;
+import io.rtbench.servers.testing.KafkaClients;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -124,21 +120,7 @@ final class BridgeTestKit {
     /** Events of the topic the group has not committed. */
     static long lag(String bootstrapServers, String group, String topic) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
-            long committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
-                            .mapToLong(OffsetAndMetadata::offset)
-                            .sum();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get()
-                    .get(topic)
-                    .partitions()
-                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            long end = admin.listOffsets(latest).all().get().values().stream()
-                    .mapToLong(ListOffsetsResultInfo::offset)
-                    .sum();
-            return end - committed;
+            return KafkaClients.lag(admin, group, topic);
         }
     }
 }

@@ -25,6 +25,7 @@ import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.junit.SuiteOrder;
 import io.rtbench.servers.junit.TestProducers;
 import io.rtbench.servers.local.FreePorts;
+import io.rtbench.servers.testing.KafkaClients;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -38,14 +39,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Order;
@@ -339,21 +336,7 @@ class ClickHouseNativeIngestIT {
     /** Records of the topic that the group has not committed (markers included). */
     private long lag(String group, String topic) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafka.address()))) {
-            long committed =
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
-                            .mapToLong(OffsetAndMetadata::offset)
-                            .sum();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get()
-                    .get(topic)
-                    .partitions()
-                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            long end = admin.listOffsets(latest).all().get().values().stream()
-                    .mapToLong(ListOffsetsResultInfo::offset)
-                    .sum();
-            return end - committed;
+            return KafkaClients.lag(admin, group, topic);
         }
     }
 

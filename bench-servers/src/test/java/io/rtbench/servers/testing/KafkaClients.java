@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -39,19 +40,31 @@ public final class KafkaClients {
     /** The records in a topic so far: the sum of its partitions' end offsets; -1 while the topic is not there. */
     public static long records(Admin admin, String topic) {
         try {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(topic))
-                    .allTopicNames()
-                    .get()
-                    .get(topic)
-                    .partitions()
-                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            return admin.listOffsets(latest).all().get().values().stream()
-                    .mapToLong(ListOffsetsResultInfo::offset)
-                    .sum();
+            return endOffsets(admin, topic);
         } catch (Exception notYet) {
             return -1;
         }
+    }
+
+    /** A consumer group's lag on a topic: its end offsets less the group's committed ones, over all partitions. */
+    public static long lag(Admin admin, String group, String topic) throws Exception {
+        long committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().values().stream()
+                .mapToLong(OffsetAndMetadata::offset)
+                .sum();
+        return endOffsets(admin, topic) - committed;
+    }
+
+    private static long endOffsets(Admin admin, String topic) throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get()
+                .get(topic)
+                .partitions()
+                .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+        return admin.listOffsets(latest).all().get().values().stream()
+                .mapToLong(ListOffsetsResultInfo::offset)
+                .sum();
     }
 
     /** Sends the values with acks=all and waits for every ack. */
