@@ -1,6 +1,7 @@
 package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -120,7 +121,7 @@ class PipelineEndToEndIT {
         assertThat(result.scenario().pipeline()).isEqualTo("native");
         assertThat(result.scenario().settings()).containsKey("notObservable");
         StepResult step = result.steps().get(0);
-        assertThat(step.events().produced()).isBetween(4_500L, 5_000L);
+        checkProduced(step, 4_000);
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).isZero();
@@ -148,7 +149,7 @@ class PipelineEndToEndIT {
 
         assertThat(result.scenario().settings()).containsEntry("valueFormat", "json-with-schema");
         StepResult step = result.steps().get(0);
-        assertThat(step.events().produced()).isBetween(2_500L, 3_000L);
+        checkProduced(step, 2_000);
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).as("Debezium upserts on _id").isZero();
@@ -159,6 +160,21 @@ class PipelineEndToEndIT {
                 .isNotNull();
     }
 
+    /**
+     * The measured phase's events were due at 500/s ({@code measuredDue}, a burst more where the phase's end meets one),
+     * and the producer sent them but for those its schedule says it fell behind by; the warmup's are on top: 1 s (up to
+     * 2 s while the sink catches up) at 500/s, fewer where the machine held a generator in the warmup, which the
+     * producer drops rather than sends late (a direct write into a cold Elasticsearch, its first mapping update, sent
+     * 250 of 500 beside a 20 MB/s run; a send to Kafka 450 of 500 at a load average of 15).
+     */
+    private static void checkProduced(StepResult step, long measuredDue) {
+        StepResult.Schedule schedule = step.schedule();
+        assertThat(schedule.eventsDue()).as("the measured phase at 500/s").isBetween(measuredDue, measuredDue + 50);
+        assertThat(step.events().produced())
+                .as("the measured events sent and up to 2 s of warmup")
+                .isBetween(schedule.eventsDue() - schedule.eventsBehind(), schedule.eventsDue() + 1_000);
+    }
+
     private void check(String pipeline, RunResult result) {
         assertThat(result.complete()).isTrue();
         assertThat(connectTempDirs((String) result.scenario().settings().get("collection")))
@@ -166,12 +182,7 @@ class PipelineEndToEndIT {
                 .isEmpty();
         assertThat(result.scenario().pipeline()).isEqualTo(pipeline);
         StepResult step = result.steps().get(0);
-        assertThat(step.schedule().eventsDue()).as("4 s measured at 500/s").isBetween(2_000L, 2_050L);
-        assertThat(step.events().produced())
-                .as("the measured events sent, and those of the warmup: 1 s (up to 2 s while the sink catches up) at"
-                        + " 500/s, fewer where a direct write into a cold target held its generator (Elasticsearch's"
-                        + " first mapping update, under load: 250 of 500)")
-                .isBetween(step.schedule().eventsDue() - step.schedule().eventsBehind(), 3_000L);
+        checkProduced(step, 2_000);
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().duplicates()).isZero();
@@ -198,7 +209,12 @@ class PipelineEndToEndIT {
                     .isBetween(1_000L, step.events().produced());
             assertThat(step.backlog()).isNotNull();
         }
-        assertThat(step.rate().achievedEventsPerSec()).isBetween(490.0, 510.0);
+        // 500/s, less what the producer's schedule says it fell behind by (none but on a machine loaded far beyond
+        // its cores, where the test must still pass: docs/TESTING.md)
+        StepResult.Schedule schedule = step.schedule();
+        assertThat(step.rate().achievedEventsPerSec())
+                .isCloseTo((schedule.eventsDue() - schedule.eventsBehind()) / step.durationSec(), within(10.0))
+                .isLessThanOrEqualTo(510.0);
         checkUtilisation(result.scenario().target(), step);
     }
 
