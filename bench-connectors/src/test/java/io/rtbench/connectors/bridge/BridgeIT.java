@@ -169,9 +169,14 @@ class BridgeIT {
             throws Exception {
         try (outage) {
             String topic = name + "-" + UUID.randomUUID();
-            // A short timeout, so that the outage's writes fail fast and retry, yet not 2 s: a ClickHouse just
-            // started beside other tests' servers took longer than that to answer CREATE TABLE IF NOT EXISTS, twice.
+            // A short timeout, so that the outage's writes fail fast and retry. The table is made first with a patient
+            // one: a ClickHouse just started beside other tests' servers took 2 s, and once 5 s, to answer its first
+            // CREATE TABLE (three times in the parallel suite); the bridge's own CREATE TABLE IF NOT EXISTS then finds
+            // it.
             TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(5));
+            try (Target setup = Targets.open(config.withTimeout(Duration.ofSeconds(60)))) {
+                setup.ensureCollection();
+            }
             createTopic(kafka.address(), topic, 2);
             EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(contentSeed), generatorId);
             try (Target target = Targets.open(config);
