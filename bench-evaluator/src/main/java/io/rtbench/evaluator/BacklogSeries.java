@@ -10,6 +10,9 @@ import java.util.List;
  */
 public final class BacklogSeries {
 
+    /** The slope's standard error is reported from this many samples on (three degrees of freedom). */
+    static final int MIN_SAMPLES_FOR_ERROR = 5;
+
     private final List<long[]> samples = new ArrayList<>();
 
     /** Adds a sample: lag in events at {@code atMillis}. */
@@ -25,7 +28,10 @@ public final class BacklogSeries {
         return samples.isEmpty() ? 0 : samples.get(samples.size() - 1)[1];
     }
 
-    /** Start, end and least-squares slope (events per second) of the samples; null with fewer than two samples. */
+    /**
+     * Start, end and least-squares slope (events per second) of the samples, and the slope's standard error from
+     * {@value #MIN_SAMPLES_FOR_ERROR} samples on; null with fewer than two samples.
+     */
     public synchronized Backlog summary() {
         if (samples.size() < 2) {
             return null;
@@ -49,10 +55,13 @@ public final class BacklogSeries {
             double residual = sample[1] - (intercept + slope * (sample[0] - t0) / 1000.0);
             squaredResiduals += residual * residual;
         }
-        // Standard error of the slope: a sawtooth lag (batches, commits) makes short steps' slopes noisy.
+        // Standard error of the slope: a sawtooth lag (batches, commits) makes short steps' slopes noisy. From three
+        // degrees of freedom on: with one or two (a step under 4 s) it is itself a guess (a sink that fell behind by
+        // 100 events/s over 2 s showed 126 ± 44 events/s, within three of its errors).
         double spreadX = sumXX - sumX * sumX / n;
-        double standardError =
-                n <= 2 || spreadX == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(squaredResiduals / (n - 2) / spreadX);
+        double standardError = n < MIN_SAMPLES_FOR_ERROR || spreadX == 0
+                ? Double.POSITIVE_INFINITY
+                : Math.sqrt(squaredResiduals / (n - 2) / spreadX);
         return new Backlog(samples.get(0)[1], last(), slope, Double.isFinite(standardError) ? standardError : null);
     }
 }

@@ -7,6 +7,7 @@ import io.rtbench.core.result.StepResult;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -27,9 +28,27 @@ public final class BacklogStage implements Stage {
     private static final long SAMPLE_MILLIS = 1_000;
     private static final long DRAIN_POLL_MILLIS = 500;
 
+    /**
+     * What a sink that keeps up holds by construction (docs/GUIDE.md, Concepts): a burst per generator that it has not
+     * yet polled, and the events of its commit period, written but whose offsets are not yet committed.
+     *
+     * @param generators the run's generators, each with a burst in flight
+     * @param commitPeriod how long the sink's committed offsets trail what it wrote: the bridge's linger, Connect's
+     *     {@code offset.flush.interval.ms}
+     */
+    public record InFlight(int generators, Duration commitPeriod) {
+
+        /** The events in flight at a batch size and a rate. */
+        public long events(int batchSize, double eventsPerSec) {
+            return (long) generators * batchSize + Math.round(eventsPerSec * commitPeriod.toNanos() / 1e9);
+        }
+    }
+
     private final BacklogSampler sampler;
     private final Duration drainTimeout;
     private final EvaluatorMetrics metrics;
+    private final InFlight inFlight;
+    private int batchSize;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-backlog"));
     private BacklogSeries series = new BacklogSeries();
@@ -38,11 +57,13 @@ public final class BacklogStage implements Stage {
     /**
      * @param drainTimeout how long to wait between steps for the sink to catch up
      * @param metrics where Prometheus finds the last sample
+     * @param inFlight what the sink holds by construction; null where unknown (an evaluator on its own)
      */
-    public BacklogStage(BacklogSampler sampler, Duration drainTimeout, EvaluatorMetrics metrics) {
+    public BacklogStage(BacklogSampler sampler, Duration drainTimeout, EvaluatorMetrics metrics, InFlight inFlight) {
         this.sampler = sampler;
         this.drainTimeout = drainTimeout;
         this.metrics = metrics;
+        this.inFlight = inFlight;
     }
 
     @Override
@@ -54,6 +75,7 @@ public final class BacklogStage implements Stage {
     public void startPhase(Phase phase) {
         if (phase.measured()) {
             series = new BacklogSeries();
+            batchSize = phase.batchSize();
             sampling = timer.scheduleAtFixedRate(this::sample, 0, SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
@@ -68,11 +90,24 @@ public final class BacklogStage implements Stage {
         }
     }
 
+    /**
+     * Stops sampling and, as a measured phase ends, takes one sample more: the backlog where the step ended, so that a
+     * 2-s step has three samples (0, 1 and 2 s) and a slope with a standard error, whatever the timer's last tick did.
+     */
     @Override
     public void endPhase(Phase phase) {
         if (sampling != null) {
             sampling.cancel(false);
             sampling = null;
+            if (phase.measured() && !phase.stop().get()) {
+                try {
+                    timer.submit(this::sample).get(); // after a tick in progress: the timer has one thread
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (ExecutionException e) {
+                    LOG.warn("backlog sample failed: {}", e.getCause().toString());
+                }
+            }
         }
     }
 
@@ -90,9 +125,18 @@ public final class BacklogStage implements Stage {
         return series.size() == 0 ? "" : String.format(java.util.Locale.ROOT, "backlog %,d", series.last());
     }
 
+    /**
+     * The backlog's summary, with what is in flight at the achieved rate: the producing stage, added to the run before
+     * this one, has set it.
+     */
     @Override
     public void finishStep(StepResult.Builder step) {
-        step.backlog(series.summary());
+        StepResult.Backlog summary = series.summary();
+        if (summary != null && inFlight != null && step.rate() != null) {
+            summary =
+                    summary.withInFlight(inFlight.events(batchSize, step.rate().achievedEventsPerSec()));
+        }
+        step.backlog(summary);
     }
 
     /** Waits until the sink has caught up, at most the drain timeout. */

@@ -193,7 +193,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     settings.sinkGroup(),
                     settings.eventsTopic(),
                     Duration.ofSeconds(5));
-            run.add(new BacklogStage(backlog, Duration.ZERO, probe.metrics()));
+            run.add(new BacklogStage(backlog, Duration.ZERO, probe.metrics(), null));
             if (backlog.awaitBroker(settings.connectTimeout(), run::stopRequested)) {
                 noCommitNote(backlog, settings.sinkGroup(), settings.eventsTopic())
                         .ifPresent(run::note);

@@ -62,6 +62,26 @@ class BacklogSeriesTest {
     }
 
     @Test
+    void aSlopeOfFewerThanFiveSamplesHasNoStandardErrorToWeighItAgainst() {
+        // a 2-s step into a target writing 100 of 200 events/s, as measured: 0, 126 ± 44 events/s
+        long[] lags = {0, 71, 200, 250};
+        BacklogSeries series = new BacklogSeries();
+        for (int i = 0; i < lags.length; i++) {
+            series.add(i * 700L, lags[i]);
+        }
+        assertThat(series.summary().slopeStdErrorEventsPerSec()).isNull();
+        assertThat(Sustained.judge(
+                        new StepRate(200.0, null, 200.0, null),
+                        null,
+                        series.summary().withInFlight(51),
+                        null))
+                .as("judged by its end against what is in flight: 250 events, 51 in flight")
+                .isFalse();
+        series.add(lags.length * 700L, 300);
+        assertThat(series.summary().slopeStdErrorEventsPerSec()).isNotNull();
+    }
+
+    @Test
     void fewerThanTwoSamplesHaveNoSummary() {
         BacklogSeries series = new BacklogSeries();
         series.add(0, 5);

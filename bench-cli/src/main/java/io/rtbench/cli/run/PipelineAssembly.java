@@ -22,6 +22,7 @@ import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.evaluator.ReadStage;
 import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
+import io.rtbench.servers.local.ConnectWorkerConfig;
 import java.time.Duration;
 import java.util.UUID;
 
@@ -177,7 +178,8 @@ final class PipelineAssembly implements Engine.Assembly {
                             spec.topic(),
                             BACKLOG_TIMEOUT),
                     spec.drainTimeout(),
-                    metrics));
+                    metrics,
+                    new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
         }
         AuditStage audit = remote == null
                 ? run.add(new AuditStage(
@@ -203,6 +205,21 @@ final class PipelineAssembly implements Engine.Assembly {
         if (spec.dml() != null) {
             audit.withChanges(producer::changeHistories);
         }
+    }
+
+    /**
+     * How long the sink's committed offsets trail what it wrote when it keeps up: the bridge commits as each write is
+     * acknowledged, after its batch waited at most the linger; a Connect worker commits every
+     * {@code offset.flush.interval.ms} (that of the workers rtbench starts; docs/CONNECT.md asks the same of others);
+     * ClickHouse's Kafka engine commits with each block (its rows or its flush interval, whichever comes first), which
+     * is not counted: a native step's backlog is judged by its slope against its error as before.
+     */
+    private static Duration commitPeriod(RunSpec spec) {
+        return switch (spec.pipeline()) {
+            case KAFKA_BRIDGE -> spec.bridge().linger();
+            case KAFKA_CONNECT -> ConnectWorkerConfig.OFFSET_FLUSH_INTERVAL;
+            case NATIVE, DIRECT -> Duration.ZERO;
+        };
     }
 
     private static BridgeSettings bridgeSettings(RunSpec spec, String bootstrapServers, TargetConfig target) {

@@ -208,6 +208,9 @@ class PipelineEndToEndIT {
             assertThat(step.latencyMs().get(Metrics.KAFKA_HOP).count())
                     .isBetween(1_000L, step.events().produced());
             assertThat(step.backlog()).isNotNull();
+            assertThat(step.backlog().inFlightEvents())
+                    .as("a burst of 50 per generator at least: the growth the sustained verdict forgives")
+                    .isGreaterThanOrEqualTo(50L);
         }
         // 500/s, less what the producer's schedule says it fell behind by (none but on a machine loaded far beyond
         // its cores, where the test must still pass: docs/TESTING.md)

@@ -199,11 +199,28 @@ public record StepResult(
 
     /**
      * Consumer lag of the sink's group over the step: first and last sample, least-squares slope and the slope's
-     * standard error (null with fewer than three samples).
+     * standard error (null with fewer than five samples, a step under 4 s), and the lag a sink that keeps up shows by construction
+     * (null where unknown, as in results written before it was recorded): a burst per generator that it has not yet
+     * polled, and the events of its commit period at the step's rate, whose offsets it has not yet committed. A backlog
+     * that ends no more than that above its start did not grow.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Backlog(
-            long startEvents, long endEvents, double slopeEventsPerSec, Double slopeStdErrorEventsPerSec) {}
+            long startEvents,
+            long endEvents,
+            double slopeEventsPerSec,
+            Double slopeStdErrorEventsPerSec,
+            Long inFlightEvents) {
+
+        public Backlog(long startEvents, long endEvents, double slopeEventsPerSec, Double slopeStdErrorEventsPerSec) {
+            this(startEvents, endEvents, slopeEventsPerSec, slopeStdErrorEventsPerSec, null);
+        }
+
+        /** The same samples with what is in flight by construction. */
+        public Backlog withInFlight(long events) {
+            return new Backlog(startEvents, endEvents, slopeEventsPerSec, slopeStdErrorEventsPerSec, events);
+        }
+    }
 
     /**
      * Whether the producer kept its pacing schedule: when the measured phase ended on time, how many of the events due

@@ -94,6 +94,38 @@ class SustainedTest {
     }
 
     @Test
+    void aBacklogThatEndsWithinWhatIsInFlightByConstructionDidNotGrow() {
+        // `run --rate 200/s --warmup 0s --duration 2s` into the reference target: one generator's batch of 50 in
+        // flight,
+        // 8 events unpolled at the last of two samples; no standard error to weigh the slope of 8 events/s against
+        assertThat(Sustained.judge(rate(200.0, 200.0), null, new Backlog(0, 8, 8.0, null, 50L), null))
+                .isTrue();
+        assertThat(Sustained.judge(rate(200.0, 200.0), null, new Backlog(0, 8, 8.0, null), null))
+                .as("a result written before the in-flight figure was recorded is judged as it was")
+                .isFalse();
+        assertThat(Sustained.judge(rate(200.0, 200.0), null, new Backlog(0, 200, 100.0, null, 50L), null))
+                .as("a target writing 100 of 200 events/s: 200 behind after 2 s, four times what is in flight")
+                .isFalse();
+        assertThat(Sustained.judge(rate(2_000.0, 2_000.0), null, new Backlog(0, 2_050, 1_000.0, 20.0, 2_100L), null))
+                .as("a Connect sink's second of uncommitted offsets at 2,000/s, a clean slope over a short step")
+                .isTrue();
+        assertThat(Sustained.judge(rate(2_000.0, 2_000.0), null, new Backlog(0, 9_000, 1_000.0, 20.0, 2_100L), null))
+                .isFalse();
+    }
+
+    @Test
+    void aStepTooShortToWeighItsBacklogSlopeSaysSo() {
+        StepResult shortStep = StepResult.builder()
+                .rate(rate(200.0, 200.0))
+                .backlog(new Backlog(0, 8, 8.0, null, 50L))
+                .sustained(true)
+                .build();
+        assertThat(Sustained.describe(shortStep))
+                .hasValue("sustained: 200 events/s; backlog sampled too few times to weigh its slope (a step under"
+                        + " 4 s): judged by where it ended, 8 events from 0 (50 in flight by construction)");
+    }
+
+    @Test
     void theConsoleLineGivesTheVerdictWhyAndWhatLanded() {
         StepResult sustained = StepResult.builder()
                 .rate(rate(16_000.0, 15_990.0))

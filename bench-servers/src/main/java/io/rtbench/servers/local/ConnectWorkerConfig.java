@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -10,6 +11,12 @@ import java.util.UUID;
  * provider's worker container (which runs on the host's network, so the same addresses hold inside it).
  */
 public final class ConnectWorkerConfig {
+
+    /**
+     * How often the worker commits its sink tasks' offsets ({@code offset.flush.interval.ms}): the consumer lag a sink
+     * that keeps up shows trails what it wrote by up to this.
+     */
+    public static final Duration OFFSET_FLUSH_INTERVAL = Duration.ofSeconds(1);
 
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
     public static final String PLUGIN_PATH = "plugin.path";
@@ -79,7 +86,7 @@ public final class ConnectWorkerConfig {
         config.put("key.converter.schemas.enable", "false");
         config.put("value.converter.schemas.enable", "false");
         // Sink offsets are committed at this interval; 60 s by default would hold back the consumer-lag reading.
-        config.put("offset.flush.interval.ms", "1000");
+        config.put("offset.flush.interval.ms", String.valueOf(OFFSET_FLUSH_INTERVAL.toMillis()));
         // docs/CONNECT.md: plugins declare themselves in META-INF/services; no slow class-path scan.
         config.put("plugin.discovery", "service_load");
         config.putAll(settings);
