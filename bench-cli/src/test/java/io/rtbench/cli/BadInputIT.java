@@ -113,6 +113,20 @@ class BadInputIT {
         cases.add(usage(
                 "run --workload dml --pipeline native --target clickhouse",
                 "the native pipeline takes workload ingest only"));
+        // a result path that could not be written: said before any server starts, not after the measurement
+        Path notAFolder = write("not-a-folder", "");
+        cases.add(usage("run --target null --result " + dir, "is a folder; give a file in it"));
+        cases.add(usage("run --target null --result " + notAFolder + "/x.json", "is a file, not a folder"));
+        cases.add(usage("calibrate --result " + dir, "is a folder"));
+        cases.add(usage("sweep --target null --rates 1MB,2MB --result " + dir, "is a folder"));
+        cases.add(usage("dml --target postgres --result " + dir, "is a folder"));
+        cases.add(usage(
+                "bridge --target null --bootstrap-servers " + closed + " --result " + dir,
+                "result (--result): " + dir + " is a folder"));
+        cases.add(usage(
+                "evaluate --target null --generator-ids 1 --result " + dir,
+                "result (--result): " + dir + " is a folder"));
+        cases.add(usage("produce --destination null --result " + notAFolder + "/x.json", "is a file, not a folder"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(

@@ -10,6 +10,7 @@ import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
@@ -207,7 +208,7 @@ public final class RunSpecBuilder {
                         positive(
                                 "bridgeMaxInFlight (--bridge-max-in-flight)",
                                 or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
-                Path.of(or(result, defaultResult)),
+                resultFile(or(result, defaultResult)),
                 new Repetitions(
                         positive("forks (--forks)", or(forks, Integer.parseInt(Defaults.FORKS))),
                         positive("iterations (--iterations)", or(iterations, Integer.parseInt(Defaults.ITERATIONS))),
@@ -240,6 +241,15 @@ public final class RunSpecBuilder {
                     + " max give --read-rate instead");
         }
         return mixed;
+    }
+
+    /** The result file; a usage error before any server starts when it could not be written. */
+    private static Path resultFile(String name) {
+        Path file = named("result (--result)", () -> Path.of(name));
+        ResultFiles.unwritable(file).ifPresent(why -> {
+            throw new IllegalArgumentException("result (--result): " + why);
+        });
+        return file;
     }
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */

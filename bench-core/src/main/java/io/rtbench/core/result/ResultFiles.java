@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 
 /**
  * Reads and writes result files. Writes are atomic (temp file in the same directory, then rename), so a reader or a
@@ -44,6 +45,32 @@ public final class ResultFiles {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write result file " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Why {@link #write} could not write {@code file}, in words, checked before anything is measured (a measurement
+     * lost to its result path is a run wasted); empty when it can: {@code file} is not a folder, and its nearest
+     * existing folder is a folder that can be written in (the missing ones below it are made as the result is written).
+     */
+    public static Optional<String> unwritable(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(absolute)) {
+            return Optional.of(file + " is a folder; give a file in it, e.g. " + absolute.resolve("result.json"));
+        }
+        Path existing = absolute.getParent();
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return Optional.empty();
+        }
+        if (!Files.isDirectory(existing)) {
+            return Optional.of("cannot write " + file + ": " + existing + " is a file, not a folder");
+        }
+        if (!Files.isWritable(existing)) {
+            return Optional.of("cannot write " + file + ": no permission to write in " + existing);
+        }
+        return Optional.empty();
     }
 
     public static RunResult read(Path file) {

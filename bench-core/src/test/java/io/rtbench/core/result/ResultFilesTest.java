@@ -35,6 +35,22 @@ class ResultFilesTest {
     Path dir;
 
     @Test
+    void aResultPathThatCouldNotBeWrittenSaysWhyBeforeAnythingIsMeasured() throws IOException {
+        assertThat(ResultFiles.unwritable(dir.resolve("result.json"))).isEmpty();
+        assertThat(ResultFiles.unwritable(dir.resolve("new/folders/result.json")))
+                .as("missing folders are made as the result is written")
+                .isEmpty();
+        assertThat(ResultFiles.unwritable(dir))
+                .hasValue(dir + " is a folder; give a file in it, e.g. " + dir.resolve("result.json"));
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        assertThat(ResultFiles.unwritable(file.resolve("deeper/x.json")))
+                .hasValue("cannot write " + file.resolve("deeper/x.json") + ": " + file + " is a file, not a folder");
+        assertThat(ResultFiles.unwritable(file))
+                .as("an existing result is replaced")
+                .isEmpty();
+    }
+
+    @Test
     void aWrittenResultValidatesAgainstTheSchemaAndReadsBack() throws IOException {
         RunResult result = sampleRun().finished(Instant.parse("2026-11-22T10:01:00Z"), true);
         Path file = dir.resolve("sub/result.json");
