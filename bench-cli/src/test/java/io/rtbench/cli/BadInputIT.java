@@ -127,6 +127,15 @@ class BadInputIT {
                 "evaluate --target null --generator-ids 1 --result " + dir,
                 "result (--result): " + dir + " is a folder"));
         cases.add(usage("produce --destination null --result " + notAFolder + "/x.json", "is a file, not a folder"));
+        // an address of the user's with --servers local (the default): ignored, the run measured its own servers
+        cases.add(usage(
+                "run --target reference --bootstrap-servers " + closed,
+                "bootstrapServers (--bootstrap-servers) names a server of yours, but --servers local (the default)"
+                        + " starts its own Kafka: add --servers external"));
+        cases.add(usage("run --target opensearch --target-url " + closedUrl, "starts its own opensearch"));
+        cases.add(usage(
+                "sweep --pipeline kafka-connect --target null --rates 1MB,2MB --connect-url " + closedUrl,
+                "starts its own Connect worker"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(

@@ -147,6 +147,9 @@ public final class RunSpecBuilder {
             Targets.requireOptions(provider, targetOptions == null ? Map.of() : targetOptions);
             return null;
         });
+        if (local) {
+            requireNoServerOfYours(provider);
+        }
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
         }
@@ -241,6 +244,25 @@ public final class RunSpecBuilder {
                     + " max give --read-rate instead");
         }
         return mixed;
+    }
+
+    /**
+     * With {@code --servers local} (the default) the run starts its own Kafka, Connect worker and database: an address
+     * of the user's for one of them would be ignored, and the run would measure servers the user did not mean. A usage
+     * error naming the flag; the address of a target without a server (reference, null) is the target itself.
+     */
+    private void requireNoServerOfYours(TargetProvider provider) {
+        refuseWithLocalServers(bootstrapServers, "bootstrapServers (--bootstrap-servers)", "Kafka");
+        refuseWithLocalServers(connectUrl, "connectUrl (--connect-url)", "Connect worker");
+        provider.server()
+                .ifPresent(database -> refuseWithLocalServers(targetUrl, "targetUrl (--target-url)", database));
+    }
+
+    private static void refuseWithLocalServers(String address, String setting, String server) {
+        if (address != null) {
+            throw new IllegalArgumentException(setting + " names a server of yours, but --servers local (the default)"
+                    + " starts its own " + server + ": add --servers external to measure yours");
+        }
     }
 
     /** The result file; a usage error before any server starts when it could not be written. */

@@ -70,9 +70,13 @@ public final class SearchEngineFactory implements LocalServerFactory {
             long startNanos = System.nanoTime();
             process = ChildProcess.start(name, user.command(command), env, files.dir(), files.logFile());
             String url = "http://127.0.0.1:" + httpPort;
-            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/_cluster/health"));
+            // Ready when the node answers from the cluster state: /_cluster/health answers 200 before that state is
+            // recovered, and _cat/nodes then answers 503 "state not recovered / initialized" (seen on a loaded
+            // machine).
+            String nodes = url + "/_cat/nodes?h=version";
+            process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(nodes));
             long pid = Long.parseLong(Files.readString(pidFile).strip());
-            String version = LocalHttp.getOk(url + "/_cat/nodes?h=version").strip();
+            String version = LocalHttp.getOk(nodes).strip();
             LOG.info(
                     "{} {} ready at {} in {} ms (pid {}, launcher pid {})",
                     name,
