@@ -9,7 +9,8 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * Every default of the command line, in one place and in the user's grammar ({@code 60s}, {@code 1MB}), as picocli's
  * default provider of every command: {@code --help} shows them, and a scenario file's values lie between them and the
- * flags (defaults < scenario < flags). A command may have its own default for an option ({@code calibrate} runs at a
+ * flags (defaults < scenario < flags; a {@link ScenarioLayer} command's file is asked first). A command may have its
+ * own default for an option ({@code calibrate} runs at a
  * low rate); everything else is the same under every command.
  */
 public final class Defaults implements CommandLine.IDefaultValueProvider {
@@ -174,6 +175,12 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
         if (!(argSpec instanceof OptionSpec option) || option.hidden()) {
             // a hidden option is an older spelling: it must not overwrite the current option with a default
             return null;
+        }
+        if (argSpec.command().userObject() instanceof ScenarioLayer scenario) {
+            String value = scenario.scenarioValue(option);
+            if (value != null) {
+                return value;
+            }
         }
         return of(argSpec.command().name(), option.longestName());
     }

@@ -2,22 +2,26 @@ package io.rtbench.cli.support;
 
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * What the user typed, as opposed to a default: a scenario file's value must give way to a flag the user gave, never to
- * a flag's default (defaults < scenario < flags).
+ * What the user said, in a flag or in the scenario file ({@link ScenarioLayer}), as opposed to a default: an option
+ * that means something only with another one ({@code --updates} with {@code --workload dml}) is refused when the user
+ * gave it, never for its default.
  */
 public final class Given {
 
+    private final CommandSpec command;
     private final ParseResult parsed;
 
-    private Given(ParseResult parsed) {
-        this.parsed = parsed;
+    private Given(CommandSpec command) {
+        this.command = command;
+        this.parsed = command.commandLine().getParseResult();
     }
 
     public static Given of(CommandSpec spec) {
-        return new Given(spec.commandLine().getParseResult());
+        return new Given(spec);
     }
 
     /** The text given for {@code option}, or null when the user did not give it. */
@@ -28,11 +32,28 @@ public final class Given {
 
     /** Every text given for {@code option} (a repeated or a split option), or null when the user gave none. */
     public List<String> values(String option) {
-        return parsed.hasMatchedOption(option) ? parsed.matchedOption(option).stringValues() : null;
+        if (onCommandLine(option)) {
+            return parsed.matchedOption(option).stringValues();
+        }
+        String scenario = scenario(option);
+        return scenario == null ? null : List.of(scenario);
     }
 
     /** The typed value of {@code option}, or null when the user did not give it. */
     public <T> T value(String option) {
-        return parsed.hasMatchedOption(option) ? parsed.matchedOption(option).getValue() : null;
+        if (onCommandLine(option)) {
+            return parsed.matchedOption(option).getValue();
+        }
+        return scenario(option) == null ? null : command.findOption(option).getValue();
+    }
+
+    /** Whether {@code option} was given as a flag, which overrides the scenario file. */
+    public boolean onCommandLine(String option) {
+        return parsed != null && parsed.hasMatchedOption(option);
+    }
+
+    private String scenario(String option) {
+        OptionSpec spec = command.findOption(option);
+        return spec != null && command.userObject() instanceof ScenarioLayer layer ? layer.scenarioValue(spec) : null;
     }
 }

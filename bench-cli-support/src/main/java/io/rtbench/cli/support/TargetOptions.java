@@ -36,6 +36,8 @@ public final class TargetOptions {
     @Option(
             names = "--target-option",
             paramLabel = "NAME=VALUE",
+            split = ",",
+            hideParamSyntax = true,
             description = "A driver option, e.g. refresh.interval=1s, shards=2, pool.size=8.")
     Map<String, String> options;
 

@@ -111,7 +111,14 @@ public final class WorkloadOptions {
 
     /** The flags of workload {@code mixed} as given (null: not given). */
     public MixedOptions mixed() {
-        return new MixedOptions(workload, readRate, readShare, users, readAge, readQuery, window);
+        return new MixedOptions(
+                workload,
+                given("--read-rate", readRate),
+                given("--read-share", readShare),
+                given("--users", users),
+                given("--read-age", readAge),
+                given("--read-query", readQuery),
+                given("--window", window));
     }
 
     /**

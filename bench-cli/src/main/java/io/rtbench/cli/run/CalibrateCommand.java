@@ -17,6 +17,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Calibration;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -102,40 +103,18 @@ public final class CalibrateCommand implements Callable<Integer> {
                     "--pipeline must be kafka-bridge or direct (the reference target lives in"
                             + " rtbench's own process)");
         }
-        RunSpecBuilder builder = new RunSpecBuilder();
+        RunSpecBuilder builder = new RunSpecBuilder()
+                .pacing(pacing)
+                .workload(workload)
+                .probe(probe)
+                .bridge(bridge)
+                .repetitions(repetitions);
+        builder.result = output.result();
         builder.target = "reference";
         builder.pipeline = pipeline;
-        builder.targetUrl = "reference://calibrate";
+        builder.targetUrl = URI.create("reference://calibrate");
         builder.targetOptions = Map.of(
                 "visibility.delay", Durations.format(visibilityDelay), "visibility.jitter", Durations.format(jitter));
-        builder.rate = pacing.rate().toString();
-        builder.batchSize = pacing.batchSize();
-        builder.generators = pacing.generators();
-        builder.docSize = pacing.docSize();
-        builder.seed = pacing.seed();
-        builder.prefill = pacing.prefill();
-        builder.duration = Durations.format(pacing.duration());
-        builder.warmup = Durations.format(pacing.warmup());
-        builder.probeInterval = Durations.format(probe.interval());
-        builder.probeTimeout = Durations.format(probe.timeout());
-        builder.bridgeBatchSize = bridge.batchSize();
-        builder.bridgeLinger = Durations.format(bridge.linger());
-        builder.bridgeThreads = bridge.threads();
-        builder.result = output.result() == null ? null : output.result().toString();
-        builder.forks = repetitions.forks();
-        builder.iterations = repetitions.iterations();
-        builder.iterationTime =
-                repetitions.iterationTime() == null ? null : Durations.format(repetitions.iterationTime());
-        builder.warmupIterations = repetitions.warmupIterations();
-        builder.forkServers = repetitions.forkServers();
-        builder.workload = workload.workload();
-        builder.updates = workload.updates();
-        builder.deletes = workload.deletes();
-        builder.updateMode = workload.updateMode();
-        builder.minRowAge = workload.minRowAge();
-        // workload mixed names its read rate, so that the refusal is the reference target's: it has no reads
-        builder.readRate = workload.mixed().readRate();
-        builder.readShare = workload.mixed().readShare();
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
         Step only =
                 RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));

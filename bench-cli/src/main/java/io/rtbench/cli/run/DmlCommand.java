@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.DocumentOptions;
+import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.dml.UpdateMode;
@@ -117,22 +118,18 @@ public final class DmlCommand implements Callable<Integer> {
     }
 
     private RunSpec spec(String kind) {
-        RunSpecBuilder builder = new RunSpecBuilder();
+        RunSpecBuilder builder = new RunSpecBuilder().target(target);
+        builder.result = output.result();
         builder.target = kind;
         builder.pipeline = "direct";
         builder.servers = servers;
-        builder.targetUrl = target.url() == null ? null : target.url().toString();
         // A fresh collection unless --collection names one (seed 004 starts from a fresh table).
-        builder.collection = spec.commandLine().getParseResult().hasMatchedOption("--collection")
-                ? target.collection()
-                : "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
-        builder.targetOptions = target.driverOptions();
-        builder.credentialsFile = target.credentialsFile() == null
-                ? null
-                : target.credentialsFile().toString();
+        if (!Given.of(spec).onCommandLine("--collection")) {
+            builder.collection =
+                    "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+        }
         builder.docSize = document.docSize();
         builder.seed = document.seed();
-        builder.result = output.result() == null ? null : output.result().toString();
         return builder.build(RunCommand.defaultResult("dml"));
     }
 

@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Given;
+import io.rtbench.cli.support.ScenarioLayer;
 import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
@@ -13,6 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -22,7 +24,7 @@ import picocli.CommandLine.Spec;
         modelTransformer = PeakCommand.RatesNotOffered.class,
         description =
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
-public final class PeakCommand implements Callable<Integer> {
+public final class PeakCommand implements Callable<Integer>, ScenarioLayer {
 
     /** The run options' {@code --rate} and {@code --rates}, which peak refuses: its rates are its own. */
     private static final List<String> REFUSED_RATE_OPTIONS = List.of("--rates", "--rate");
@@ -92,6 +94,18 @@ public final class PeakCommand implements Callable<Integer> {
     RunOptions options;
 
     @Override
+    public String scenarioValue(OptionSpec option) {
+        return options.scenarioValue(option);
+    }
+
+    /** The run's settings, its first step at {@code start}: the search chooses the later ones. */
+    RunSpecBuilder builder(Rate start) {
+        RunSpecBuilder builder = options.builder();
+        builder.rates = List.of(start);
+        return builder;
+    }
+
+    @Override
     public Integer call() {
         for (String rates : REFUSED_RATE_OPTIONS) {
             if (Given.of(spec).text(rates) != null) {
@@ -106,9 +120,7 @@ public final class PeakCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--start-rate: " + e.getMessage(), e);
         }
-        RunSpecBuilder builder = options.resolved(spec);
-        builder.rates = List.of(startRate);
-        RunSpec run = RunCommand.resolve(spec, builder, "peak");
+        RunSpec run = RunCommand.resolve(spec, builder(start), "peak");
         PeakSearch search;
         try {
             if (increment != null && Given.of(spec).text("--growth") != null) {

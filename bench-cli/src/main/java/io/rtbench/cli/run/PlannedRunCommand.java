@@ -1,16 +1,18 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.ScenarioLayer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /**
  * A command that runs the steps its scenario plans ({@code run}, {@code sweep}; docs/GUIDE.md): the run options, the
  * run resolved under the command's name, launched.
  */
-abstract class PlannedRunCommand implements Callable<Integer> {
+abstract class PlannedRunCommand implements Callable<Integer>, ScenarioLayer {
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -20,12 +22,17 @@ abstract class PlannedRunCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        RunSpecBuilder builder = options.resolved(spec);
+        RunSpecBuilder builder = options.builder();
         refuse(builder);
         RunSpec run = RunCommand.resolve(spec, builder, spec.name());
         RunLauncher.requireNothingLost(
                 RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)));
         return CommandLines.OK;
+    }
+
+    @Override
+    public String scenarioValue(OptionSpec option) {
+        return options.scenarioValue(option);
     }
 
     /** Throws a usage error for a scenario this command cannot run; accepts every one by default. */

@@ -1,13 +1,18 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.time.Durations;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,15 +37,17 @@ public final class QuickstartCommand implements Callable<Integer> {
             split = ",",
             defaultValue = "1MB,2MB,4MB",
             paramLabel = "RATE",
+            converter = Converters.RateConverter.class,
             description = "The sweep's rates.")
-    List<String> rates;
+    List<Rate> rates;
 
     @Option(
             names = "--step-duration",
             defaultValue = "30s",
             paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
             description = "Measured length of each step.")
-    String stepDuration;
+    Duration stepDuration;
 
     @Option(
             names = "--prefill",
@@ -48,7 +55,7 @@ public final class QuickstartCommand implements Callable<Integer> {
             description = "Events written first, as fast as possible, not measured: they warm up the freshly started"
                     + " OpenSearch, whose refreshes take seconds in its first minute"
                     + " (docs/GUIDE.md, \"rtbench quickstart\"). 0: none.")
-    Long prefill;
+    long prefill;
 
     @Option(
             names = "--out",
@@ -72,16 +79,20 @@ public final class QuickstartCommand implements Callable<Integer> {
         builder.servers = "local";
         builder.rates = rates;
         builder.duration = stepDuration;
-        builder.warmup = "5s";
+        builder.warmup = Duration.ofSeconds(5);
         builder.prefill = prefill;
         builder.generators = 2;
-        builder.result = dir.resolve("result.json").toString();
+        builder.result = dir.resolve("result.json");
         RunSpec run = RunCommand.resolve(spec, builder, "quickstart");
         spec.commandLine()
                 .getOut()
                 .printf(
                         "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
-                        run.target(), run.pipeline().cliName(), String.join(", ", rates), stepDuration, dir);
+                        run.target(),
+                        run.pipeline().cliName(),
+                        rates.stream().map(Rate::toString).collect(Collectors.joining(", ")),
+                        Durations.format(stepDuration),
+                        dir);
         RunResult outcome = RunLauncher.launch(
                 run,
                 prometheus.prometheusHost(),

@@ -1,34 +1,46 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.BridgeOptions;
+import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
+import io.rtbench.cli.support.ScenarioLayer;
 import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.producer.ValueFormatOptions;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * The options of the pipeline commands ({@code run}, {@code sweep}, {@code peak}): a scenario file and a flag for
- * every one of its settings. A flag the user gave overrides the file; a flag's default never does (defaults <
- * scenario < flags), so only the flags given reach {@link #flags}.
+ * every one of its settings. The file is the middle layer of picocli's defaults ({@link ScenarioFile}, defaults <
+ * scenario < flags), so that each option below holds what the user meant, typed, and {@link #builder} turns them into a
+ * run in one place.
  */
-public final class RunOptions {
+public final class RunOptions implements ScenarioLayer {
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
 
     @Parameters(arity = "0..1", paramLabel = "SCENARIO.yaml", description = "A scenario file (see scenarios/).")
     Path scenario;
+
+    /** The scenario file read, for {@link #scenario}; read once, when picocli first asks for a default. */
+    private Loaded loaded;
 
     @Mixin
     TargetOptions target;
@@ -66,8 +78,13 @@ public final class RunOptions {
     @Mixin
     WorkloadOptions workload;
 
-    @Option(names = "--rates", split = ",", paramLabel = "RATE", description = "One step per rate, e.g. 1MB,2MB,4MB.")
-    List<String> rates;
+    @Option(
+            names = "--rates",
+            split = ",",
+            paramLabel = "RATE",
+            converter = Converters.RateConverter.class,
+            description = "One step per rate, e.g. 1MB,2MB,4MB.")
+    List<Rate> rates;
 
     @Option(names = "--batch-sizes", split = ",", paramLabel = "N", description = "One set of steps per batch size.")
     List<Integer> batchSizes;
@@ -78,8 +95,9 @@ public final class RunOptions {
     @Option(
             names = "--drain-timeout",
             paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
             description = "How long to wait between steps for the sink to catch up.")
-    String drainTimeout;
+    Duration drainTimeout;
 
     @Mixin
     StartOptions start;
@@ -87,9 +105,10 @@ public final class RunOptions {
     @Option(
             names = "--retry-timeout",
             paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
             description = "How long a broker or target that stops answering mid-run is waited for (the producer's"
                     + " sends, the sink's writes) before the run gives up.")
-    String retryTimeout;
+    Duration retryTimeout;
 
     @Mixin
     BridgeOptions bridge;
@@ -108,69 +127,79 @@ public final class RunOptions {
     @Mixin
     OutputOptions output;
 
-    /** The flags the user gave, as a builder to lay over the scenario file. */
-    RunSpecBuilder flags(CommandSpec command) {
-        Given given = Given.of(command);
-        RunSpecBuilder flags = new RunSpecBuilder();
-        flags.target = given.text("--target");
-        flags.pipeline = given.text("--pipeline");
-        flags.servers = given.text("--servers");
-        flags.targetUrl = given.text("--target-url");
-        flags.bootstrapServers = given.text("--bootstrap-servers");
-        flags.connectUrl = given.text("--connect-url");
-        flags.connector = given.text("--connector");
-        flags.valueFormat = given.text("--value-format");
-        flags.collection = given.text("--collection");
-        flags.targetOptions = given.<Map<String, String>>value("--target-option");
-        flags.credentialsFile = given.text("--credentials-file");
-        flags.kafkaConfig = given.text("--kafka-config");
-        flags.topic = given.text("--topic");
-        flags.rate = given.text("--rate");
-        flags.rates = given.values("--rates") != null ? rates : flags.rate == null ? null : List.of(flags.rate);
-        flags.batchSize = given.value("--batch-size");
-        flags.batchSizes = batchSizes != null ? batchSizes : flags.batchSize == null ? null : List.of(flags.batchSize);
-        flags.generators = given.value("--generators");
-        flags.docSize = given.value("--doc-size");
-        flags.seed = given.value("--seed");
-        flags.prefill = given.value("--prefill");
-        flags.warmup = given.text("--warmup");
-        flags.duration = given.text("--duration");
-        flags.probeInterval = given.text("--probe-interval");
-        flags.probeTimeout = given.text("--probe-timeout");
-        flags.drainTimeout = given.text("--drain-timeout");
-        flags.connectTimeout = given.text("--connect-timeout");
-        flags.retryTimeout = given.text("--retry-timeout");
-        flags.bridgeBatchSize = given.value("--bridge-batch-size");
-        flags.bridgeLinger = given.text("--bridge-linger");
-        flags.bridgeThreads = given.value("--bridge-threads");
-        flags.bridgeMaxInFlight = given.value("--bridge-max-in-flight");
-        flags.result = given.text("--result");
-        flags.forks = given.value("--forks");
-        flags.iterations = given.value("--iterations");
-        flags.iterationTime = given.text("--iteration-time");
-        flags.warmupIterations = given.value("--warmup-iterations");
-        flags.forkServers = given.value("--fork-servers");
-        flags.workload = given.text("--workload");
-        flags.updates = given.text("--updates");
-        flags.deletes = given.text("--deletes");
-        flags.updateMode = given.text("--update-mode");
-        flags.minRowAge = given.text("--min-row-age");
-        flags.readRate = given.text("--read-rate");
-        flags.readShare = given.text("--read-share");
-        flags.users = given.text("--users");
-        flags.readAge = given.text("--read-age");
-        flags.readQuery = given.text("--read-query");
-        flags.window = given.text("--window");
-        return flags;
+    /** The run these options describe, before its settings are checked together ({@link RunSpecBuilder#build}). */
+    RunSpecBuilder builder() {
+        if (scenario != null && loaded().refused() != null) {
+            throw loaded.refused();
+        }
+        RunSpecBuilder builder = new RunSpecBuilder()
+                .target(target)
+                .kafka(kafka)
+                .pacing(pacing)
+                .workload(workload)
+                .probe(probe)
+                .bridge(bridge)
+                .repetitions(repetitions);
+        builder.result = output.result();
+        builder.pipeline = pipeline;
+        builder.servers = servers;
+        builder.connectUrl = connectUrl;
+        builder.connector = connector;
+        builder.valueFormat = values.valueFormat();
+        builder.connectTimeout = start.connectTimeout();
+        builder.drainTimeout = drainTimeout;
+        builder.retryTimeout = retryTimeout;
+        builder.rates = steps(rates, "--rates", "--rate", pacing.rate());
+        builder.batchSizes = steps(batchSizes, "--batch-sizes", "--batch-size", pacing.batchSize());
+        return builder;
     }
 
-    /** Defaults, then the scenario file, then the flags given; a scenario that cannot be read is a usage error. */
-    RunSpecBuilder resolved(CommandSpec command) {
+    /**
+     * The list of a step setting ({@code --rates}), null when neither the flags nor the scenario give one: a one-step
+     * flag ({@code --rate}) overrides the scenario's list, as every flag overrides the file.
+     */
+    private <T> List<T> steps(List<T> list, String listFlag, String oneFlag, T one) {
+        Given given = Given.of(command);
+        return given.onCommandLine(oneFlag) && !given.onCommandLine(listFlag) ? List.of(one) : list;
+    }
+
+    /**
+     * The scenario's value of {@code option}; null without one. The command asks this for its defaults, and the
+     * options' mixins (the mixee of {@link WorkloadOptions} is this one) for what the user said. A file that cannot be
+     * read, or a value the option refuses, is said by {@link #builder}, after picocli has said what is wrong with the
+     * flags ({@code run --bogus x} is an unknown option, not a missing scenario {@code x}).
+     */
+    @Override
+    public String scenarioValue(OptionSpec option) {
+        if (scenario == null) {
+            return null;
+        }
+        if (loaded().refused() != null) {
+            return null;
+        }
         try {
-            RunSpecBuilder base = scenario == null ? new RunSpecBuilder() : ScenarioFile.read(scenario);
-            return base.overriddenBy(flags(command));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);
+            return loaded.read().valueOf(option);
+        } catch (ParameterException e) {
+            loaded = new Loaded(scenario, null, e);
+            return null;
+        }
+    }
+
+    private Loaded loaded() {
+        if (loaded == null || !loaded.file().equals(scenario)) {
+            loaded = Loaded.of(scenario, command);
+        }
+        return loaded;
+    }
+
+    /** The scenario file as read, or why it could not be used. */
+    private record Loaded(Path file, ScenarioFile read, ParameterException refused) {
+        static Loaded of(Path file, CommandSpec command) {
+            try {
+                return new Loaded(file, ScenarioFile.read(file, command), null);
+            } catch (ParameterException e) {
+                return new Loaded(file, null, e);
+            }
         }
     }
 

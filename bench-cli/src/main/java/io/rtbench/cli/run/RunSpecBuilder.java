@@ -1,9 +1,15 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
+import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedOptions;
+import io.rtbench.cli.support.PacingOptions;
+import io.rtbench.cli.support.ProbeOptions;
+import io.rtbench.cli.support.RepetitionOptions;
+import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
@@ -19,7 +25,6 @@ import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.connect.ConnectorDefinition;
-import java.lang.reflect.Field;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,61 +35,70 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The settings of a run, as a scenario file ({@link ScenarioFile}) and the flags give them, and their precedence:
- * defaults < scenario file < command-line flags. Every field is optional; null means "not said here".
+ * The settings of a run, typed, before they are checked together ({@link #build}): the options of a pipeline command
+ * fill it from their mixins, one method per mixin ({@link RunOptions}; defaults < scenario file < flags are picocli's
+ * layers, {@link ScenarioFile}), and {@code calibrate}, {@code quickstart}, {@code dml} and the tests set what they fix.
+ * A field left alone keeps rtbench's default ({@link Defaults}).
  */
 public final class RunSpecBuilder {
 
-    public String target;
-    public String pipeline;
+    public String target = Defaults.TARGET;
+    public String pipeline = Defaults.PIPELINE;
     /** {@code local} or {@code external}. */
-    public String servers;
+    public String servers = Defaults.SERVERS;
 
-    public String targetUrl;
+    public URI targetUrl;
     public String bootstrapServers;
     public String connectUrl;
-    public String collection;
-    public Map<String, String> targetOptions;
-    public String credentialsFile;
+    public String collection = Defaults.COLLECTION;
+    public Map<String, String> targetOptions = Map.of();
+    public Path credentialsFile;
     /** Kafka client properties (TLS, SASL …) for every Kafka client of the run: producer, bridge, backlog. */
-    public String kafkaConfig;
+    public Path kafkaConfig;
 
-    public String connector;
-    public String topic;
-    /** {@code json} (default) or {@code json-with-schema}. */
-    public String valueFormat;
-    /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; {@code rate} is the one-step shorthand. */
-    public List<String> rates;
+    public String connector = Defaults.CONNECTOR;
+    public String topic = Defaults.TOPIC;
+    public ValueFormat valueFormat = ValueFormat.fromCliName(Defaults.VALUE_FORMAT);
+    /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; null: one step at {@link #rate}. */
+    public List<Rate> rates;
 
-    public String rate;
+    public Rate rate = Rate.parse(Defaults.RATE);
+    /** Batch sizes of the steps; null: {@link #batchSize} alone. */
     public List<Integer> batchSizes;
-    public Integer batchSize;
-    public Integer generators;
-    public Integer docSize;
-    public Long seed;
-    public Long prefill;
-    public String warmup;
-    public String duration;
-    public String probeInterval;
-    public String probeTimeout;
-    public String drainTimeout;
-    public String connectTimeout;
-    public String retryTimeout;
-    public Integer bridgeBatchSize;
-    public String bridgeLinger;
-    public Integer bridgeThreads;
-    public Integer bridgeMaxInFlight;
-    public String result;
+
+    public int batchSize = Integer.parseInt(Defaults.BATCH_SIZE);
+    public int generators = Integer.parseInt(Defaults.GENERATORS);
+    public int docSize = Integer.parseInt(Defaults.DOC_SIZE);
+    public long seed = Long.parseLong(Defaults.SEED);
+    public long prefill = Long.parseLong(Defaults.PREFILL);
+    public Duration warmup = Durations.parse(Defaults.WARMUP);
+    public Duration duration = Durations.parse(Defaults.DURATION);
+    public Duration probeInterval = Durations.parse(Defaults.PROBE_INTERVAL);
+    public Duration probeTimeout = Durations.parse(Defaults.PROBE_TIMEOUT);
+    public Duration drainTimeout = Durations.parse(Defaults.DRAIN_TIMEOUT);
+    public Duration connectTimeout = Durations.parse(Defaults.CONNECT_TIMEOUT);
+    public Duration retryTimeout = Durations.parse(Defaults.RETRY_TIMEOUT);
+    public int bridgeBatchSize = Integer.parseInt(Defaults.BRIDGE_BATCH_SIZE);
+    public Duration bridgeLinger = Durations.parse(Defaults.BRIDGE_LINGER);
+    public int bridgeThreads = Integer.parseInt(Defaults.BRIDGE_THREADS);
+    public int bridgeMaxInFlight = Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT);
+    /** Null: the command's default result file. */
+    public Path result;
     /** Repetitions (docs/MEASUREMENT.md): forks, measured iterations, their length, discarded ones before them. */
-    public Integer forks;
+    public int forks = Integer.parseInt(Defaults.FORKS);
 
-    public Integer iterations;
-    public String iterationTime;
-    public Integer warmupIterations;
+    public int iterations = Integer.parseInt(Defaults.ITERATIONS);
+    /** Null: each iteration lasts the step's duration. */
+    public Duration iterationTime;
+
+    public int warmupIterations = Integer.parseInt(Defaults.WARMUP_ITERATIONS);
     /** Fresh local servers for every fork. */
-    public Boolean forkServers;
+    public boolean forkServers;
 
-    /** {@code ingest} (default) or {@code dml}; the next four are workload {@code dml}'s. */
+    /**
+     * {@code ingest}, {@code dml} or {@code mixed} and their options, as given (null: not given), resolved by
+     * {@link WorkloadOptions#resolve} and {@link MixedOptions#resolve}.
+     */
     public String workload;
 
     public String updates;
@@ -101,50 +115,102 @@ public final class RunSpecBuilder {
     public String readQuery;
     public String window;
 
-    /** This builder with every setting {@code flags} says replacing this one's. */
-    public RunSpecBuilder overriddenBy(RunSpecBuilder flags) {
-        try {
-            for (Field field : RunSpecBuilder.class.getFields()) {
-                Object value = field.get(flags);
-                if (value != null) {
-                    field.set(this, value);
-                }
-            }
-            return this;
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
+    /** {@code --target}, {@code --target-url}, {@code --collection}, {@code --target-option}, credentials. */
+    public RunSpecBuilder target(TargetOptions options) {
+        target = options.kind();
+        targetUrl = options.url();
+        collection = options.collection();
+        targetOptions = options.driverOptions();
+        credentialsFile = options.credentialsFile();
+        return this;
+    }
+
+    /** {@code --bootstrap-servers}, {@code --topic}, {@code --kafka-config}. */
+    public RunSpecBuilder kafka(KafkaOptions options) {
+        bootstrapServers = options.bootstrapServers();
+        topic = options.topic();
+        kafkaConfig = options.configFile();
+        return this;
+    }
+
+    /** The producer's rate, batch size, generators, document, prefill, warmup and duration. */
+    public RunSpecBuilder pacing(PacingOptions options) {
+        rate = options.rate();
+        batchSize = options.batchSize();
+        generators = options.generators();
+        docSize = options.docSize();
+        seed = options.seed();
+        prefill = options.prefill();
+        warmup = options.warmup();
+        duration = options.duration();
+        return this;
+    }
+
+    public RunSpecBuilder probe(ProbeOptions options) {
+        probeInterval = options.interval();
+        probeTimeout = options.timeout();
+        return this;
+    }
+
+    public RunSpecBuilder bridge(BridgeOptions options) {
+        bridgeBatchSize = options.batchSize();
+        bridgeLinger = options.linger();
+        bridgeThreads = options.threads();
+        bridgeMaxInFlight = options.maxInFlight();
+        return this;
+    }
+
+    public RunSpecBuilder repetitions(RepetitionOptions options) {
+        forks = options.forks();
+        iterations = options.iterations();
+        iterationTime = options.iterationTime();
+        warmupIterations = options.warmupIterations();
+        forkServers = options.forkServers();
+        return this;
+    }
+
+    /** {@code --workload} and the options of workloads {@code dml} and {@code mixed}, as the user gave them. */
+    public RunSpecBuilder workload(WorkloadOptions options) {
+        workload = options.workload();
+        updates = options.updates();
+        deletes = options.deletes();
+        updateMode = options.updateMode();
+        minRowAge = options.minRowAge();
+        MixedOptions mixed = options.mixed();
+        readRate = mixed.readRate();
+        readShare = mixed.readShare();
+        users = mixed.users();
+        readAge = mixed.readAge();
+        readQuery = mixed.readQuery();
+        window = mixed.window();
+        return this;
     }
 
     /** The resolved run; {@link IllegalArgumentException} naming the setting when something is wrong. */
     public RunSpec build(String defaultResult) {
-        Pipeline resolvedPipeline =
-                named("pipeline (--pipeline)", () -> Pipeline.fromCliName(or(pipeline, Defaults.PIPELINE)));
-        boolean local = switch (or(servers, Defaults.SERVERS).toLowerCase(Locale.ROOT)) {
+        Pipeline resolvedPipeline = named("pipeline (--pipeline)", () -> Pipeline.fromCliName(pipeline));
+        boolean local = switch (servers.toLowerCase(Locale.ROOT)) {
             case "local" -> true;
             case "external" -> false;
             default ->
                 throw new IllegalArgumentException(
                         "servers (--servers) must be local or external, got '" + servers + "'");
         };
-        List<Rate> resolvedRates = rates != null
-                ? rates.stream().map(r -> rate("rates (--rates)", r)).toList()
-                : List.of(rate("rate (--rate)", or(rate, Defaults.RATE)));
-        List<Integer> resolvedBatches =
-                batchSizes != null ? batchSizes : List.of(or(batchSize, Integer.parseInt(Defaults.BATCH_SIZE)));
+        List<Rate> resolvedRates = rates != null ? rates : List.of(rate);
+        List<Integer> resolvedBatches = batchSizes != null ? batchSizes : List.of(batchSize);
         if (resolvedRates.isEmpty() || resolvedBatches.isEmpty()) {
             throw new IllegalArgumentException(
                     "at least one rate (--rates) and one batch size (--batch-sizes) are needed");
         }
         resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
-        String resolvedTarget = or(target, Defaults.TARGET).toLowerCase(Locale.ROOT);
+        String resolvedTarget = target.toLowerCase(Locale.ROOT);
         if (credentialsFile != null) {
             // read now, so that an unreadable file is a usage error before any server starts; read again when used
-            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(Path.of(credentialsFile)));
+            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(credentialsFile));
         }
         TargetProvider provider = named("target (--target)", () -> Targets.provider(resolvedTarget));
         named("targetOptions (--target-option)", () -> {
-            Targets.requireOptions(provider, targetOptions == null ? Map.of() : targetOptions);
+            Targets.requireOptions(provider, targetOptions);
             return null;
         });
         if (local) {
@@ -153,7 +219,7 @@ public final class RunSpecBuilder {
         if (resolvedPipeline == Pipeline.NATIVE) {
             requireNativeIngest(provider, resolvedTarget);
         }
-        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && connector != null && !connector.equals(Defaults.CONNECTOR)) {
+        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
             // read now, so that a missing or broken file is a usage error before any server starts; read again when
             // used
             named("connector (--connector)", () -> ConnectorDefinition.read(Path.of(connector)));
@@ -174,54 +240,43 @@ public final class RunSpecBuilder {
                 resolvedTarget,
                 resolvedPipeline,
                 local,
-                targetUrl == null ? null : URI.create(targetUrl),
+                targetUrl,
                 bootstrapServers,
                 connectUrl,
-                or(collection, Defaults.COLLECTION),
-                targetOptions == null ? Map.of() : targetOptions,
-                credentialsFile == null ? null : Path.of(credentialsFile),
-                ClientProperties.read(
-                        kafkaConfig == null ? null : Path.of(kafkaConfig), "kafkaConfig (--kafka-config)"),
-                or(connector, Defaults.CONNECTOR),
-                or(topic, Defaults.TOPIC),
-                named(
-                        "valueFormat (--value-format)",
-                        () -> ValueFormat.fromCliName(or(valueFormat, Defaults.VALUE_FORMAT))),
+                collection,
+                targetOptions,
+                credentialsFile,
+                ClientProperties.read(kafkaConfig, "kafkaConfig (--kafka-config)"),
+                connector,
+                topic,
+                valueFormat,
                 resolvedRates,
                 resolvedBatches,
-                positive("generators (--generators)", or(generators, Integer.parseInt(Defaults.GENERATORS))),
-                docSize(or(docSize, Integer.parseInt(Defaults.DOC_SIZE))),
-                or(seed, Long.parseLong(Defaults.SEED)),
-                notNegative("prefill (--prefill)", or(prefill, Long.parseLong(Defaults.PREFILL))),
-                duration("warmup (--warmup)", or(warmup, Defaults.WARMUP), true),
-                duration("duration (--duration)", or(duration, Defaults.DURATION), false),
-                duration("probeInterval (--probe-interval)", or(probeInterval, Defaults.PROBE_INTERVAL), false),
-                duration("probeTimeout (--probe-timeout)", or(probeTimeout, Defaults.PROBE_TIMEOUT), false),
-                duration("drainTimeout (--drain-timeout)", or(drainTimeout, Defaults.DRAIN_TIMEOUT), true),
-                duration("connectTimeout (--connect-timeout)", or(connectTimeout, Defaults.CONNECT_TIMEOUT), false),
-                duration("retryTimeout (--retry-timeout)", or(retryTimeout, Defaults.RETRY_TIMEOUT), false),
+                positive("generators (--generators)", generators),
+                docSize(docSize),
+                seed,
+                notNegative("prefill (--prefill)", prefill),
+                duration("warmup (--warmup)", warmup, true),
+                duration("duration (--duration)", duration, false),
+                duration("probeInterval (--probe-interval)", probeInterval, false),
+                duration("probeTimeout (--probe-timeout)", probeTimeout, false),
+                duration("drainTimeout (--drain-timeout)", drainTimeout, true),
+                duration("connectTimeout (--connect-timeout)", connectTimeout, false),
+                duration("retryTimeout (--retry-timeout)", retryTimeout, false),
                 new BridgeSpec(
-                        positive(
-                                "bridgeBatchSize (--bridge-batch-size)",
-                                or(bridgeBatchSize, Integer.parseInt(Defaults.BRIDGE_BATCH_SIZE))),
-                        duration("bridgeLinger (--bridge-linger)", or(bridgeLinger, Defaults.BRIDGE_LINGER), true),
-                        positive(
-                                "bridgeThreads (--bridge-threads)",
-                                or(bridgeThreads, Integer.parseInt(Defaults.BRIDGE_THREADS))),
-                        positive(
-                                "bridgeMaxInFlight (--bridge-max-in-flight)",
-                                or(bridgeMaxInFlight, Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT)))),
-                resultFile(or(result, defaultResult)),
+                        positive("bridgeBatchSize (--bridge-batch-size)", bridgeBatchSize),
+                        duration("bridgeLinger (--bridge-linger)", bridgeLinger, true),
+                        positive("bridgeThreads (--bridge-threads)", bridgeThreads),
+                        positive("bridgeMaxInFlight (--bridge-max-in-flight)", bridgeMaxInFlight)),
+                resultFile(result != null ? result : Path.of(defaultResult)),
                 new Repetitions(
-                        positive("forks (--forks)", or(forks, Integer.parseInt(Defaults.FORKS))),
-                        positive("iterations (--iterations)", or(iterations, Integer.parseInt(Defaults.ITERATIONS))),
+                        positive("forks (--forks)", forks),
+                        positive("iterations (--iterations)", iterations),
                         iterationTime == null
                                 ? null
                                 : duration("iterationTime (--iteration-time)", iterationTime, false),
-                        (int) notNegative(
-                                "warmupIterations (--warmup-iterations)",
-                                or(warmupIterations, Integer.parseInt(Defaults.WARMUP_ITERATIONS)))),
-                Boolean.TRUE.equals(forkServers),
+                        (int) notNegative("warmupIterations (--warmup-iterations)", warmupIterations)),
+                forkServers,
                 dml,
                 mixed);
     }
@@ -258,7 +313,7 @@ public final class RunSpecBuilder {
                 .ifPresent(database -> refuseWithLocalServers(targetUrl, "targetUrl (--target-url)", database));
     }
 
-    private static void refuseWithLocalServers(String address, String setting, String server) {
+    private static void refuseWithLocalServers(Object address, String setting, String server) {
         if (address != null) {
             throw new IllegalArgumentException(setting + " names a server of yours, but --servers local (the default)"
                     + " starts its own " + server + ": add --servers external to measure yours");
@@ -266,8 +321,7 @@ public final class RunSpecBuilder {
     }
 
     /** The result file; a usage error before any server starts when it could not be written. */
-    private static Path resultFile(String name) {
-        Path file = named("result (--result)", () -> Path.of(name));
+    private static Path resultFile(Path file) {
         ResultFiles.unwritable(file).ifPresent(why -> {
             throw new IllegalArgumentException("result (--result): " + why);
         });
@@ -276,13 +330,7 @@ public final class RunSpecBuilder {
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */
     private void requireNativeIngest(TargetProvider provider, String kind) {
-        TargetConfig unaddressed = new TargetConfig(
-                kind,
-                null,
-                or(collection, Defaults.COLLECTION),
-                null,
-                null,
-                targetOptions == null ? Map.of() : targetOptions);
+        TargetConfig unaddressed = new TargetConfig(kind, null, collection, null, null, targetOptions);
         Optional<NativeIngest> ingest =
                 named("target options (--target-option)", () -> provider.nativeIngest(unaddressed));
         if (ingest.isEmpty()) {
@@ -296,10 +344,6 @@ public final class RunSpecBuilder {
         }
     }
 
-    private static Rate rate(String name, String text) {
-        return named(name, () -> Rate.parse(text));
-    }
-
     /** The value {@code parse} makes; its failure's message prefixed with the setting's name and flag. */
     private static <T> T named(String name, Supplier<T> parse) {
         try {
@@ -307,10 +351,6 @@ public final class RunSpecBuilder {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(name + ": " + e.getMessage());
         }
-    }
-
-    private static <T> T or(T value, T fallback) {
-        return value != null ? value : fallback;
     }
 
     /** The generator's own bounds, checked before any server starts (it was said after Kafka and the target). */
@@ -333,16 +373,10 @@ public final class RunSpecBuilder {
         return value;
     }
 
-    private static Duration duration(String name, String text, boolean zeroAllowed) {
-        Duration parsed;
-        try {
-            parsed = Durations.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(name + ": " + e.getMessage());
-        }
-        if (!zeroAllowed && parsed.isZero()) {
+    private static Duration duration(String name, Duration value, boolean zeroAllowed) {
+        if (value.isNegative() || (!zeroAllowed && value.isZero())) {
             throw new IllegalArgumentException(name + " must be positive");
         }
-        return parsed;
+        return value;
     }
 }

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.junit.SuiteOrder;
+import java.net.URI;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -38,8 +41,8 @@ class DmlPipelineIT {
         spec.updates = "20%";
         spec.deletes = "5%";
         spec.minRowAge = "1s";
-        spec.warmup = "2s";
-        spec.duration = "6s";
+        spec.warmup = Durations.parse("2s");
+        spec.duration = Durations.parse("6s");
         return spec;
     }
 
@@ -83,14 +86,14 @@ class DmlPipelineIT {
             @RealServer("connect") RunningServer connect) {
         RunSpecBuilder spec = dml("kafka-connect", "postgres", db, kafka, connect);
         spec.connector = "../scenarios/debezium-jdbc-postgres.json";
-        spec.valueFormat = "json-with-schema";
+        spec.valueFormat = ValueFormat.fromCliName("json-with-schema");
         check(Runs.run(spec.build("unused")), "");
     }
 
     @Test
     void questdbIsAUsageError(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = dml("kafka-bridge", "questdb", null, kafka, null);
-        spec.targetUrl = "http://127.0.0.1:9";
+        spec.targetUrl = URI.create("http://127.0.0.1:9");
         assertThatThrownBy(() -> spec.build("unused"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("questdb cannot apply versions or deletes")

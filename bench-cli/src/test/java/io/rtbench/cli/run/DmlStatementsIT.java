@@ -10,6 +10,7 @@ import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -47,11 +48,11 @@ class DmlStatementsIT {
         builder.target = kind;
         builder.pipeline = "direct";
         builder.servers = "external";
-        builder.targetUrl = Map.of("postgres", pg, "clickhouse", ch, "opensearch", os, "elasticsearch", es)
+        builder.targetUrl = URI.create(Map.of("postgres", pg, "clickhouse", ch, "opensearch", os, "elasticsearch", es)
                 .get(kind)
-                .address();
+                .address());
         builder.collection = "dml_it_" + Long.toHexString(System.nanoTime());
-        builder.result = dir.resolve("dml.json").toString();
+        builder.result = dir.resolve("dml.json");
         RunSpec run = builder.build("unused");
         StatementPlan plan = new StatementPlan(2_000, REPEAT, List.of(1, 10, 100), 1250, 1, Duration.ofSeconds(60));
         AtomicReference<Map<String, String>> statements = new AtomicReference<>();

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -63,11 +65,11 @@ class FaultsIT {
         ServerState kafka = control.start(ServerKind.KAFKA, broker);
         try {
             RunSpecBuilder spec = Runs.external("kafka-bridge", "clickhouse", clickhouse, kafka.address(), null, dir);
-            spec.rates = List.of("1000/s");
-            spec.warmup = "2s";
+            spec.rates = List.of(Rate.parse("1000/s"));
+            spec.warmup = Durations.parse("2s");
             // the broker is away from about 8 s to 15-20 s into the step; the rest shows the run going on after it
-            spec.duration = "30s";
-            spec.connectTimeout = "3s";
+            spec.duration = Durations.parse("30s");
+            spec.connectTimeout = Durations.parse("3s");
             RunSpec run = spec.build("unused");
             CompletableFuture<RunResult> running = Runs.inBackground("run", () -> Runs.run(run));
 
@@ -108,10 +110,10 @@ class FaultsIT {
             @OwnServer(value = "clickhouse", why = "frozen with SIGSTOP for 30 s") RunningServer clickhouse)
             throws Exception {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "clickhouse", clickhouse, kafka.address(), null, dir);
-        spec.rates = List.of("1000/s");
-        spec.warmup = "2s";
-        spec.duration = "45s";
-        spec.probeTimeout = "2s";
+        spec.rates = List.of(Rate.parse("1000/s"));
+        spec.warmup = Durations.parse("2s");
+        spec.duration = Durations.parse("45s");
+        spec.probeTimeout = Durations.parse("2s");
         RunSpec run = spec.build("unused");
         CompletableFuture<RunResult> running = Runs.inBackground("run", () -> Runs.run(run));
 

@@ -3,8 +3,10 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -29,10 +31,10 @@ class InterruptIT {
         RunSpecBuilder builder = new RunSpecBuilder();
         builder.target = "clickhouse";
         builder.servers = "local";
-        builder.rates = List.of("500/s", "600/s", "700/s");
-        builder.warmup = "1s";
-        builder.duration = "3s";
-        builder.result = dir.resolve("sweep.json").toString();
+        builder.rates = List.of(Rate.parse("500/s"), Rate.parse("600/s"), Rate.parse("700/s"));
+        builder.warmup = Durations.parse("1s");
+        builder.duration = Durations.parse("3s");
+        builder.result = dir.resolve("sweep.json");
         RunSpec spec = builder.build("unused");
         List<RunningServer> started = new ArrayList<>();
         ServerProvider local = Servers.provider(Map.of());

@@ -8,8 +8,10 @@ import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.metrics.Metrics.Change;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -81,7 +83,7 @@ class MeasurementIT {
     private Refreshing latencies(RunningServer db, RunningServer kafka, String refreshInterval) throws Exception {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "opensearch", db, kafka, null, dir);
         spec.targetOptions = Map.of("refresh.interval", refreshInterval);
-        spec.duration = "15s";
+        spec.duration = Durations.parse("15s");
         RunResult result = Runs.run(spec.build("unused"));
         long endedAtMs = System.currentTimeMillis();
         StepResult step = result.steps().get(0);
@@ -111,8 +113,8 @@ class MeasurementIT {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
         spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
         calibrateDefaults(spec);
-        spec.warmup = "2s";
-        spec.duration = "10s";
+        spec.warmup = Durations.parse("2s");
+        spec.duration = Durations.parse("10s");
         RunResult result = Runs.run(spec.build("unused"));
         StepResult step = result.steps().get(0);
 
@@ -131,10 +133,10 @@ class MeasurementIT {
 
     /** What {@code rtbench calibrate} runs at unless told otherwise. */
     private static void calibrateDefaults(RunSpecBuilder spec) {
-        spec.rates = List.of(Defaults.of("calibrate", "--rate"));
+        spec.rates = List.of(Rate.parse(Defaults.of("calibrate", "--rate")));
         spec.batchSize = Integer.parseInt(Defaults.of("calibrate", "--batch-size"));
-        spec.probeInterval = Defaults.of("calibrate", "--probe-interval");
-        spec.bridgeLinger = Defaults.of("calibrate", "--bridge-linger");
+        spec.probeInterval = Durations.parse(Defaults.of("calibrate", "--probe-interval"));
+        spec.bridgeLinger = Durations.parse(Defaults.of("calibrate", "--bridge-linger"));
     }
 
     /**
@@ -149,8 +151,8 @@ class MeasurementIT {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
         spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
         calibrateDefaults(spec);
-        spec.warmup = "3s";
-        spec.duration = "15s";
+        spec.warmup = Durations.parse("3s");
+        spec.duration = Durations.parse("15s");
         spec.workload = "dml";
         spec.updates = "20%";
         spec.deletes = "5%";

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepReads;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;
@@ -21,6 +23,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -60,15 +63,15 @@ class MixedWorkloadIT {
     private RunSpecBuilder mixed(String target, String query, RunningServer db, RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", target, db, kafka, null, dir);
         spec.workload = "mixed";
-        spec.rates = java.util.List.of("800/s");
+        spec.rates = List.of(Rate.parse("800/s"));
         spec.batchSize = 40;
         spec.readRate = "200/s";
         spec.readAge = "5s";
         spec.readQuery = query;
         spec.window = (long) WINDOW_SEC + "s";
         // the first 5 s of reads find nothing old enough: the warmup lets events age, so the measured phase reads
-        spec.warmup = "6s";
-        spec.duration = (long) MEASURED_SEC + "s";
+        spec.warmup = Durations.parse("6s");
+        spec.duration = Durations.parse((long) MEASURED_SEC + "s");
         return spec;
     }
 
@@ -136,8 +139,8 @@ class MixedWorkloadIT {
             @RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = mixed("clickhouse", "aggregate", db, kafka);
         spec.readAge = "30m";
-        spec.warmup = "1s";
-        spec.duration = "5s";
+        spec.warmup = Durations.parse("1s");
+        spec.duration = Durations.parse("5s");
         StepResult step = Runs.run(spec.build("unused")).steps().get(0);
         StepReads reads = step.reads();
         assertThat(reads.issued()).isZero();

@@ -2,8 +2,10 @@ package io.rtbench.cli.run;
 
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;
@@ -84,11 +86,11 @@ public final class PipelineBenchmark {
             RunningServer kafka,
             Path dir) {
         RunSpecBuilder spec = Runs.external(pipeline, target, db, kafka, null, dir);
-        spec.rates = List.of(rate);
-        spec.warmup = "5s";
-        spec.duration = duration;
-        spec.probeInterval = "100ms";
-        spec.bridgeLinger = bridgeLinger;
+        spec.rates = List.of(Rate.parse(rate));
+        spec.warmup = Durations.parse("5s");
+        spec.duration = Durations.parse(duration);
+        spec.probeInterval = Durations.parse("100ms");
+        spec.bridgeLinger = Durations.parse(bridgeLinger);
         RunResult result = Runs.run(spec.build("unused"));
         StepResult step = result.steps().get(0);
         Map<String, LatencySummary> latency = step.latencyMs();

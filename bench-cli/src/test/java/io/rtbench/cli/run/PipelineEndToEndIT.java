@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.core.utilisation.Utilisation;
+import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -113,7 +115,7 @@ class PipelineEndToEndIT {
     void clickhouseNative(@RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("native", "clickhouse", db, kafka, null, dir);
         spec.targetOptions = Map.of("kafka.max.block.size", "100");
-        spec.duration = "8s";
+        spec.duration = Durations.parse("8s");
 
         RunResult result = Runs.run(spec.build("unused"));
 
@@ -143,7 +145,7 @@ class PipelineEndToEndIT {
             @RealServer("connect") RunningServer connect) {
         RunSpecBuilder spec = Runs.external("kafka-connect", "postgres", db, kafka, connect, dir);
         spec.connector = "../scenarios/debezium-jdbc-postgres.json";
-        spec.valueFormat = "json-with-schema";
+        spec.valueFormat = ValueFormat.fromCliName("json-with-schema");
 
         RunResult result = Runs.run(spec.build("unused"));
 

@@ -74,24 +74,7 @@ class RepetitionSettingsTest {
     }
 
     private static RunSpec resolve(String command, String... args) {
-        CommandLine line = CommandLines.commandLine(new RtbenchCommand());
-        String[] all = new String[args.length + 1];
-        all[0] = command;
-        System.arraycopy(args, 0, all, 1, args.length);
-        CommandLine.ParseResult parsed = line.parseArgs(all);
-        CommandLine sub = parsed.subcommand().commandSpec().commandLine();
-        RunOptions options = optionsOf(sub.getCommand());
-        return options.resolved(sub.getCommandSpec()).build("unused.json");
-    }
-
-    private static RunOptions optionsOf(Object command) {
-        if (command instanceof RunCommand run) {
-            return run.options;
-        }
-        if (command instanceof SweepCommand sweep) {
-            return sweep.options;
-        }
-        return ((PeakCommand) command).options;
+        return RunArgs.parse(command, args).build("unused.json");
     }
 
     /** Runs {@code rtbench run} with the flags and returns what it printed; it must stop before starting anything. */

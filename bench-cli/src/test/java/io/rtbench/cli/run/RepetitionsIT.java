@@ -7,11 +7,13 @@ import io.rtbench.cli.support.CommandLines;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -189,13 +191,13 @@ class RepetitionsIT {
         RunSpecBuilder builder = new RunSpecBuilder();
         builder.target = "reference";
         builder.servers = "local";
-        builder.rate = "500/s";
-        builder.warmup = "1s";
-        builder.duration = "2s";
-        builder.probeInterval = "97ms";
+        builder.rate = Rate.parse("500/s");
+        builder.warmup = Durations.parse("1s");
+        builder.duration = Durations.parse("2s");
+        builder.probeInterval = Durations.parse("97ms");
         builder.forks = 2;
         builder.forkServers = forkServers;
-        builder.result = dir.resolve("fork-servers-" + forkServers + ".json").toString();
+        builder.result = dir.resolve("fork-servers-" + forkServers + ".json");
         RunSpec spec = builder.build("unused");
 
         RunResult result =

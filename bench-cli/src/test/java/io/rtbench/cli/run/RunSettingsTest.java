@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.core.time.Durations;
 import io.rtbench.producer.ProducerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ class RunSettingsTest {
                 "security.protocol=SASL_SSL\nsasl.jaas.config=secret-login-module password=\"hunter2\";\n");
         RunSpecBuilder builder = new RunSpecBuilder();
         builder.target = "clickhouse";
-        builder.kafkaConfig = file.toString();
+        builder.kafkaConfig = file;
 
         RunSpec spec = builder.build("unused.json");
         ProducerSettings producer = RunSettings.producer(spec, "127.0.0.1:9092", null);
@@ -59,7 +60,7 @@ class RunSettingsTest {
     @Test
     void anUnreadableKafkaConfigIsNamed() {
         RunSpecBuilder builder = new RunSpecBuilder();
-        builder.kafkaConfig = dir.resolve("missing.properties").toString();
+        builder.kafkaConfig = dir.resolve("missing.properties");
 
         assertThatThrownBy(() -> builder.build("unused.json"))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -73,8 +74,8 @@ class RunSettingsTest {
         builder.target = "clickhouse";
         builder.workload = "mixed";
         builder.readRate = "50/s";
-        builder.warmup = "3s";
-        builder.duration = "10s";
+        builder.warmup = Durations.parse("3s");
+        builder.duration = Durations.parse("10s");
 
         assertThat(RunLauncher.readAgeNote(builder.build("unused.json")))
                 .hasValue("note: reads pick events written at least 30m ago (--read-age) and a step lasts 13s"
@@ -94,14 +95,14 @@ class RunSettingsTest {
         builder.target = "clickhouse";
         builder.forks = 2;
         builder.iterations = 2;
-        builder.iterationTime = "5s";
+        builder.iterationTime = Durations.parse("5s");
 
         // a real run's report listed "duration=1m" (the default) for windows of 2 x 5 s
         assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
                 .doesNotContainKey("duration")
                 .containsEntry("iterationTime", "5s");
         builder.iterationTime = null;
-        builder.duration = "20s";
+        builder.duration = Durations.parse("20s");
         assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
                 .as("without --iteration-time each window lasts --duration")
                 .containsEntry("duration", "20s")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.connect.ConnectorDefinition;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
 
 /** The examples in {@code scenarios/} are what users copy: each one must parse and resolve. */
 class ScenarioFilesTest {
@@ -38,7 +40,7 @@ class ScenarioFilesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarioFiles")
     void everyScenarioResolves(Path file) {
-        RunSpec spec = ScenarioFile.read(file).build("unused.json");
+        RunSpec spec = RunArgs.parse("run", file.toString()).build("unused.json");
 
         assertThat(spec.steps()).isNotEmpty();
         assertThat(spec.result().toString()).startsWith("rtbench-out/");
@@ -49,8 +51,9 @@ class ScenarioFilesTest {
 
     @Test
     void theDebeziumScenarioFillsTheConnectorFileWithTheRunsAddresses() {
-        RunSpec spec =
-                ScenarioFile.read(SCENARIOS.resolve("postgres-debezium.yaml")).build("unused.json");
+        RunSpec spec = RunArgs.parse(
+                        "run", SCENARIOS.resolve("postgres-debezium.yaml").toString())
+                .build("unused.json");
         TargetConfig target = TargetConfig.of("postgres", URI.create("postgresql://127.0.0.1:41234/rtbench"));
 
         ConnectorDefinition connector = ConnectorDefinition.read(SCENARIOS.resolve("debezium-jdbc-postgres.json"))
@@ -66,10 +69,7 @@ class ScenarioFilesTest {
     @Test
     void flagsOverrideTheFileAndTheTargetDefaultsToOpenSearch() throws IOException {
         Path file = Files.writeString(dir.resolve("s.yaml"), "rates: [1MB, 2MB]\nduration: 30s\n");
-        RunSpecBuilder flags = new RunSpecBuilder();
-        flags.duration = "5s";
-
-        RunSpec spec = ScenarioFile.read(file).overriddenBy(flags).build("unused.json");
+        RunSpec spec = RunArgs.parse("run", file.toString(), "--duration", "5s").build("unused.json");
 
         assertThat(spec.target()).isEqualTo("opensearch");
         assertThat(spec.duration()).hasSeconds(5);
@@ -91,32 +91,63 @@ class ScenarioFilesTest {
                 "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
                         + "credentialsFile: ../secrets.properties\nresult: out/r.json\n");
 
-        RunSpecBuilder read = ScenarioFile.read(file);
+        RunSpecBuilder read = RunArgs.parse("run", file.toString());
 
         assertThat(read.connector)
                 .isEqualTo(elsewhere.resolve("sink.json").toAbsolutePath().toString());
         assertThat(read.kafkaConfig)
-                .isEqualTo(
-                        elsewhere.resolve("client.properties").toAbsolutePath().toString());
+                .isEqualTo(elsewhere.resolve("client.properties").toAbsolutePath());
         assertThat(read.credentialsFile)
-                .isEqualTo(dir.resolve("secrets.properties").toAbsolutePath().toString());
+                .isEqualTo(dir.resolve("secrets.properties").toAbsolutePath());
         assertThat(read.result)
                 .as("what the run writes stays where the user is")
-                .isEqualTo("out/r.json");
+                .isEqualTo(Path.of("out/r.json"));
         assertThat(read.build("unused.json").connector()).isEqualTo(read.connector);
 
-        RunSpecBuilder flags = new RunSpecBuilder();
-        flags.connector = "mine.json";
-        assertThat(ScenarioFile.read(file).overriddenBy(flags).connector).isEqualTo("mine.json");
+        assertThat(RunArgs.parse("run", file.toString(), "--connector", "mine.json").connector)
+                .isEqualTo("mine.json");
+    }
+
+    /** A one-step flag overrides the scenario's list of steps, as every flag overrides the file. */
+    @Test
+    void aRateFlagOverridesTheScenariosRates() throws IOException {
+        Path file = Files.writeString(dir.resolve("s.yaml"), "rates: [1MB, 2MB]\nbatchSizes: [10, 20]\n");
+
+        RunSpec flagged = RunArgs.parse("run", file.toString(), "--rate", "4MB").build("unused.json");
+        RunSpec listed =
+                RunArgs.parse("run", file.toString(), "--batch-size", "5").build("unused.json");
+
+        assertThat(flagged.rates()).containsExactly(Rate.parse("4MB"));
+        assertThat(flagged.batchSizes()).containsExactly(10, 20);
+        assertThat(listed.rates()).containsExactly(Rate.parse("1MB"), Rate.parse("2MB"));
+        assertThat(listed.batchSizes()).containsExactly(5);
+        assertThat(RunArgs.parse("sweep", file.toString(), "--rate", "4MB").rates)
+                .as("a sweep of the one rate given")
+                .containsExactly(Rate.parse("4MB"));
+    }
+
+    /** A setting the user gave in the file counts as given: a dml option with another workload is refused. */
+    @Test
+    void aScenariosWorkloadOptionsAreTheUsers() throws IOException {
+        Path dml = Files.writeString(
+                dir.resolve("dml.yaml"), "workload: dml\nupdates: 30%\ntargetOptions:\n" + "  refresh.interval: 1s\n");
+        Path wrong = Files.writeString(dir.resolve("wrong.yaml"), "updates: 30%\n");
+
+        RunSpec spec = RunArgs.parse("run", dml.toString()).build("unused.json");
+
+        assertThat(spec.dml().updateShare()).isEqualTo(0.30);
+        assertThat(spec.targetOptions()).containsEntry("refresh.interval", "1s");
+        assertThatThrownBy(() -> RunArgs.parse("run", wrong.toString()).build("unused.json"))
+                .hasMessageContaining("--updates is an option of --workload dml");
     }
 
     @Test
     void anUnknownKeyIsNamedWithTheKnownOnes() throws IOException {
         Path file = Files.writeString(dir.resolve("typo.yaml"), "target: clickhouse\nrat: 1MB\n");
 
-        assertThatThrownBy(() -> ScenarioFile.read(file))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("unknown setting 'rat'")
+        assertThatThrownBy(() -> RunArgs.parse("run", file.toString()))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessageContaining(file + ":2:1: unknown setting 'rat'")
                 .hasMessageContaining("rates");
     }
 
@@ -124,11 +155,13 @@ class ScenarioFilesTest {
     void aFileOfCommentsOnlyHasNoSettings() throws IOException {
         Path file = Files.writeString(dir.resolve("empty.yaml"), "# nothing set yet\n\n");
 
-        RunSpecBuilder read = ScenarioFile.read(file);
+        RunSpecBuilder read = RunArgs.parse("run", file.toString());
 
-        assertThat(read.target).isNull();
         assertThat(read.build("unused.json").target()).isEqualTo(Defaults.TARGET);
-        assertThat(ScenarioFile.read(Files.writeString(dir.resolve("blank.yaml"), "")).rates)
+        assertThat(RunArgs.parse(
+                                "run",
+                                Files.writeString(dir.resolve("blank.yaml"), "").toString())
+                        .rates)
                 .isNull();
     }
 
@@ -136,18 +169,23 @@ class ScenarioFilesTest {
     void aFileThatIsNotAMapSaysWhatAScenarioIs() throws IOException {
         Path list = Files.writeString(dir.resolve("list.yaml"), "- target: postgres\n- rate: 1MB\n");
 
-        assertThatThrownBy(() -> ScenarioFile.read(list))
-                .isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> RunArgs.parse("run", list.toString()))
+                .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessageStartingWith(list + ":1:1: a scenario is a map of settings")
                 .hasMessageNotContaining("''");
     }
 
     @Test
-    void anUnknownValueFormatIsNamed() {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.valueFormat = "avro";
+    void aValueTheFlagsConverterRefusesIsNamedWithItsLine() throws IOException {
+        Path file = Files.writeString(dir.resolve("avro.yaml"), "target: null\nvalueFormat: avro\n");
+        Path lots = Files.writeString(dir.resolve("lots.yaml"), "batchSizes: [10, lots]\n");
+        Path map = Files.writeString(dir.resolve("map.yaml"), "targetOptions: 1s\n");
 
-        assertThatThrownBy(() -> builder.build("unused.json"))
-                .hasMessage("valueFormat (--value-format): 'avro' is not a value format; use json or json-with-schema");
+        assertThatThrownBy(() -> RunArgs.parse("run", file.toString()))
+                .hasMessage(file + ":2:1: 'valueFormat': 'avro' is not a value format; use json or json-with-schema");
+        assertThatThrownBy(() -> RunArgs.parse("run", lots.toString()))
+                .hasMessage(lots + ":1:1: 'batchSizes' must be a whole number, got 'lots'");
+        assertThatThrownBy(() -> RunArgs.parse("run", map.toString()))
+                .hasMessage(map + ":1:1: 'targetOptions' must be a map of NAME: VALUE");
     }
 }

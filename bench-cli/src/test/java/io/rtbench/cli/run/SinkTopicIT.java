@@ -7,6 +7,7 @@ import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -116,7 +117,7 @@ class SinkTopicIT {
         RunSpecBuilder later = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
         later.topic = earlier.topic;
         later.targetOptions = Map.of("write.limit", "700/s");
-        later.duration = "8s"; // a backlog slope over 4 s was once judged growth on a loaded machine
+        later.duration = Durations.parse("8s"); // a backlog slope over 4 s was once judged growth on a loaded machine
 
         StepResult step = Runs.run(later.build("unused")).steps().get(0);
 
