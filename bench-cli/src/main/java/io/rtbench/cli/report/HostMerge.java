@@ -3,22 +3,16 @@ package io.rtbench.cli.report;
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.result.Counts;
+import io.rtbench.core.result.ParallelMerge;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.result.StepResult.Backlog;
-import io.rtbench.core.result.StepResult.DocBytes;
-import io.rtbench.core.result.StepResult.EventCounts;
-import io.rtbench.core.result.StepResult.StepRate;
-import io.rtbench.core.result.Sums;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +20,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.HdrHistogram.Histogram;
 
 /**
  * The results of several hosts of one distributed run (each host ran its own generator + evaluator pairs, spec
  * section 3) as one run: step N of every host becomes one step. Latencies come from the hosts' interval logs added
  * together, so they are exact; a step whose log is missing on any host cannot be merged exactly and fails the merge.
- * Rates and event counts add up; the backlog is the largest any host saw (they watch the same consumer group).
+ * The other figures merge as every run of parallel parts does ({@link ParallelMerge}).
  */
 final class HostMerge {
 
@@ -109,46 +102,12 @@ final class HostMerge {
         }
         StepHistograms histograms = StepHistograms.merge(
                 parts.stream().map(ReportedStep::histograms).toList());
-        Map<String, LatencySummary> latency = new LinkedHashMap<>();
-        for (String metric : metricsOf(parts)) {
-            boolean everywhere =
-                    parts.stream().allMatch(p -> p.histograms().metrics().contains(metric));
-            if (everywhere) {
-                Histogram total = histograms.total(metric).orElseThrow();
-                latency.put(metric, LatencySummary.ofMicros(total));
-            } else {
-                leftOut.add(metric);
-            }
-        }
-        List<StepResult> results = parts.stream().map(ReportedStep::step).toList();
-        StepResult merged = StepResult.builder()
-                .rate(rate(results))
-                .batchSize(
-                        first.batchSize() != null
-                                        && parts.stream()
-                                                .allMatch(p -> first.batchSize().equals(p.batchSize()))
-                                ? first.batchSize()
-                                : null)
-                .durationSec(results.stream()
-                        .mapToDouble(StepResult::durationSec)
-                        .max()
-                        .orElse(0))
-                .docBytes(docBytes(results))
-                .events(events(results))
-                .probeErrors(Sums.orAbsent(results, StepResult::probeErrors))
-                .probesBeforeVisible(Counts.total(results, StepResult::probesBeforeVisible))
+        Map<String, LatencySummary> latency = ParallelMerge.latencies(
+                parts.stream().map(p -> p.histograms().totals()).toList());
+        metricsOf(parts).stream().filter(m -> !latency.containsKey(m)).forEach(leftOut::add);
+        StepResult merged = ParallelMerge.step(
+                        parts.stream().map(ReportedStep::step).toList())
                 .latencies(latency)
-                .backlog(results.stream()
-                        .map(StepResult::backlog)
-                        .filter(Objects::nonNull)
-                        .max(Comparator.comparingDouble(Backlog::slopeEventsPerSec))
-                        .orElse(null))
-                .sustained(
-                        results.stream().anyMatch(r -> Boolean.FALSE.equals(r.sustained()))
-                                ? Boolean.FALSE
-                                : results.stream().allMatch(r -> Boolean.TRUE.equals(r.sustained()))
-                                        ? Boolean.TRUE
-                                        : null)
                 .build();
         return new ReportedStep(first.number(), merged, merged.batchSize(), histograms, null);
     }
@@ -160,46 +119,6 @@ final class HostMerge {
         parts.forEach(p -> metrics.addAll(p.histograms().metrics()));
         metrics.remove("");
         return metrics;
-    }
-
-    /** The hosts' rates added up; none when a host has none (a partial sum would be a wrong number). */
-    private static StepRate rate(List<StepResult> results) {
-        if (results.stream().anyMatch(r -> r.rate() == null)) {
-            return null;
-        }
-        return new StepRate(
-                Sums.orAbsentDouble(results, r -> r.rate().targetEventsPerSec()),
-                Sums.orAbsentDouble(results, r -> r.rate().targetBytesPerSec()),
-                results.stream()
-                        .mapToDouble(r -> r.rate().achievedEventsPerSec())
-                        .sum(),
-                Sums.orAbsentDouble(results, r -> r.rate().achievedBytesPerSec()));
-    }
-
-    private static DocBytes docBytes(List<StepResult> results) {
-        if (results.stream().anyMatch(r -> r.docBytes() == null || r.events() == null)) {
-            return null;
-        }
-        double events = results.stream().mapToDouble(r -> r.events().produced()).sum();
-        double mean = events == 0
-                ? results.get(0).docBytes().mean()
-                : results.stream()
-                                .mapToDouble(
-                                        r -> r.docBytes().mean() * r.events().produced())
-                                .sum()
-                        / events;
-        return new DocBytes(
-                mean,
-                results.stream().mapToInt(r -> r.docBytes().min()).min().orElse(0),
-                results.stream().mapToInt(r -> r.docBytes().max()).max().orElse(0),
-                results.get(0).docBytes().fields());
-    }
-
-    private static EventCounts events(List<StepResult> results) {
-        if (results.stream().anyMatch(r -> r.events() == null)) {
-            return null;
-        }
-        return EventCounts.total(results.stream().map(StepResult::events).toList());
     }
 
     private static RunResult result(List<ReportedRun> hosts, List<ReportedStep> steps) {

@@ -98,6 +98,17 @@ final class StepHistograms {
         return totals.keySet();
     }
 
+    /** {@link #total} of every tagged metric: an untagged interval names no metric to merge it under. */
+    Map<String, Histogram> totals() {
+        Map<String, Histogram> tagged = new LinkedHashMap<>();
+        totals.forEach((metric, total) -> {
+            if (!metric.isEmpty()) {
+                tagged.put(metric, total.copy());
+            }
+        });
+        return tagged;
+    }
+
     /** Every interval of {@code metric} added into one histogram; empty when the log holds none. */
     Optional<Histogram> total(String metric) {
         Histogram total = totals.get(metric);

@@ -145,13 +145,12 @@ class HostMessagesTest {
     void theWorkersFiguresAddUpAndOneBehindMakesTheStepNotSustained() {
         RemoteWorker a = worker("a", report(1_000, false, Map.of(1L, 1_100L)));
         RemoteWorker b = worker("b", report(3_000, true, Map.of(2L, 3_100L)));
-        RemoteWorker gone = worker("c", null);
         Histogram samples = LatencyRecorder.newHistogram();
         samples.recordValue(2_000);
         a.addMeasured("data", samples);
         StepResult.Builder step = StepResult.builder().durationSec(10);
 
-        StepMerge.into(step, List.of(a, b, gone));
+        StepMerge.into(step, List.of(a, b));
         StepResult merged = step.build();
 
         assertThat(merged.events().produced()).isEqualTo(4_000);
@@ -171,6 +170,25 @@ class HostMessagesTest {
         assertThat(merged.workers()).extracting(StepResult.WorkerShare::id).containsExactly("a", "b");
         assertThat(merged.workers().get(0).latencyMs().get("data").count()).isEqualTo(1);
         assertThat(merged.workers().get(1).latencyMs()).isEmpty();
+    }
+
+    @Test
+    void aWorkerWithoutItsReportLeavesTheStepsTotalsAbsentAndTheOthersShares() {
+        RemoteWorker a = worker("a", report(1_000, false, Map.of(1L, 1_100L)));
+        RemoteWorker gone = worker("c", null);
+        StepResult.Builder step = StepResult.builder().durationSec(10);
+
+        StepMerge.into(step, List.of(a, gone));
+        StepResult merged = step.build();
+
+        assertThat(merged.rate()).as("worker a's rate alone is not the step's").isNull();
+        assertThat(merged.events()).isNull();
+        assertThat(merged.schedule()).isNull();
+        assertThat(merged.docBytes()).isNull();
+        assertThat(merged.probeErrors()).isNull();
+        assertThat(merged.workers())
+                .extracting(StepResult.WorkerShare::produced)
+                .containsExactly(1_000L);
     }
 
     @Test

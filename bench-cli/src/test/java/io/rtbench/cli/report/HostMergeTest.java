@@ -108,6 +108,27 @@ class HostMergeTest {
     }
 
     @Test
+    void aHostWithoutARateLeavesTheMergedRateAbsentRatherThanAPartialSum() {
+        host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
+        host("host-b", Map.of(Metrics.DATA, 200_000L), true, 2);
+        RunResult b = ResultFiles.read(dir.resolve("host-b.json"));
+        StepResult evaluatorsOnly = b.steps().get(0).toBuilder()
+                .rate(null)
+                .docBytes(new DocBytes(1450.0, 1400, 1500, 60))
+                .build();
+        ResultFiles.write(dir.resolve("host-b.json"), b.withSteps(List.of(evaluatorsOnly)));
+
+        StepResult merged =
+                HostMerge.merge(load("host-a", "host-b")).steps().get(0).step();
+
+        assertThat(merged.rate()).isNull();
+        assertThat(merged.events().produced()).isEqualTo(19_800);
+        assertThat(merged.docBytes())
+                .as("weighted by the events, 9,900 on each host")
+                .isEqualTo(new DocBytes(1350.0, 1200, 1500, 60));
+    }
+
+    @Test
     void aHostWithoutItsLogCannotBeMergedExactly() {
         host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
         host("host-b", Map.of(Metrics.DATA, 200_000L), false, 2);
