@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.CliNamed;
 import io.rtbench.producer.sink.KafkaProducerDefaults;
 import java.time.Duration;
 import java.util.Locale;
@@ -50,33 +51,18 @@ public record KafkaDestination(
     }
 
     /** The record value ({@code --value-format}). */
-    public enum ValueFormat {
+    public enum ValueFormat implements CliNamed {
         /** The JSON document as generated: what rtbench's bridge and sink read. */
-        JSON("json"),
+        JSON,
         /**
          * The document in Kafka Connect's JSON envelope with a flat schema ({@code _id}, {@code _event_time},
          * {@code generator_identifier}, {@code _seq}, {@code doc}), for sinks that need a schema such as Debezium's
          * JDBC sink ({@link io.rtbench.core.event.ConnectJsonEnvelope}).
          */
-        JSON_WITH_SCHEMA("json-with-schema");
-
-        private final String cliName;
-
-        ValueFormat(String cliName) {
-            this.cliName = cliName;
-        }
-
-        public String cliName() {
-            return cliName;
-        }
+        JSON_WITH_SCHEMA;
 
         public static ValueFormat fromCliName(String name) {
-            for (ValueFormat format : values()) {
-                if (format.cliName.equalsIgnoreCase(name)) {
-                    return format;
-                }
-            }
-            throw new IllegalArgumentException("'" + name + "' is not a value format; use json or json-with-schema");
+            return CliNamed.parse(ValueFormat.class, name, "a value format");
         }
     }
 

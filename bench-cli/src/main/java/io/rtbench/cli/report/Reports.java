@@ -1,12 +1,10 @@
 package io.rtbench.cli.report;
 
+import io.rtbench.core.AtomicFiles;
+import io.rtbench.core.AtomicFiles.Readers;
 import io.rtbench.core.BenchmarkException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.InstantSource;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -61,21 +59,8 @@ public final class Reports {
 
     /** Writes next to the file, then renames: a reader never sees half a report, a failed write leaves the old one. */
     static void writeAtomically(Path file, String text) {
-        Path absolute = file.toAbsolutePath();
-        Path temp = absolute.resolveSibling(
-                "." + absolute.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            Files.createDirectories(absolute.getParent());
-            try {
-                Files.writeString(temp, text, StandardCharsets.UTF_8);
-                try {
-                    Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            AtomicFiles.writeString(file, Readers.ALL, text);
         } catch (IOException e) {
             throw new BenchmarkException("cannot write " + file + ": " + ResultLoader.firstLine(e.toString()), e);
         }

@@ -1,9 +1,9 @@
 package io.rtbench.cli.run;
 
-import java.util.Locale;
+import io.rtbench.core.CliNamed;
 
 /** How events travel from the producer to the target (docs/GUIDE.md). */
-public enum Pipeline {
+public enum Pipeline implements CliNamed {
     /** producer → Kafka → rtbench's bridge → target. */
     KAFKA_BRIDGE,
     /** producer → Kafka → a Kafka Connect sink connector → target. */
@@ -13,18 +13,10 @@ public enum Pipeline {
     /** producer → Kafka → the database's own Kafka consumer (ClickHouse's Kafka table engine). */
     NATIVE;
 
-    public String cliName() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
     public static Pipeline fromCliName(String name) {
-        for (Pipeline pipeline : values()) {
-            if (pipeline.cliName().equals(name.trim().toLowerCase(Locale.ROOT))) {
-                return pipeline;
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown pipeline '" + name + "'; one of kafka-bridge, kafka-connect, direct," + " native");
+        return CliNamed.find(Pipeline.class, name)
+                .orElseThrow(() -> new IllegalArgumentException("unknown pipeline '" + name + "'; one of "
+                        + String.join(", ", CliNamed.names(Pipeline.class))));
     }
 
     boolean usesKafka() {

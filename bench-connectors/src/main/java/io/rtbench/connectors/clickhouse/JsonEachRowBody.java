@@ -16,13 +16,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class JsonEachRowBody {
 
-    private static final byte[] ID = ascii("{\"_id\":\"");
-    private static final byte[] EVENT_TIME = ascii("\",\"_event_time\":");
-    private static final byte[] GENERATOR = ascii(",\"generator_identifier\":");
-    private static final byte[] SEQ = ascii(",\"_seq\":");
     private static final byte[] DOC = ascii(",\"doc\":\"");
-    private static final byte[] OP = ascii(",\"_op\":\"");
-    private static final byte[] VERSION = ascii("\",\"_version\":");
     private static final byte[] DELETED = ascii(",\"_deleted\":");
     private static final byte[] END = ascii("\"}\n");
     private static final byte[] HEX = ascii("0123456789abcdef");
@@ -41,15 +35,16 @@ final class JsonEachRowBody {
         }
     }
 
-    private static final int FIXED_LENGTH = ID.length
+    private static final int FIXED_LENGTH = EventLayout.ID_PREFIX.length
             + EventLayout.ID_LENGTH
-            + EVENT_TIME.length
-            + GENERATOR.length
-            + SEQ.length
+            + EventLayout.EVENT_TIME_PREFIX.length
+            + EventLayout.GENERATOR_PREFIX.length
+            + EventLayout.SEQ_PREFIX.length
             + DOC.length
             + END.length;
 
-    private static final int CHANGE_LENGTH = OP.length + 1 + VERSION.length + DELETED.length + 1;
+    private static final int CHANGE_LENGTH =
+            EventLayout.OP_PREFIX.length + 1 + EventLayout.VERSION_PREFIX.length + DELETED.length + 1;
 
     private JsonEachRowBody() {}
 
@@ -66,19 +61,19 @@ final class JsonEachRowBody {
         byte[] body = new byte[size];
         int pos = 0;
         for (Event event : batch.events()) {
-            pos = put(body, pos, ID);
+            pos = put(body, pos, EventLayout.ID_PREFIX);
             System.arraycopy(event.json(), EventLayout.ID_OFFSET, body, pos, EventLayout.ID_LENGTH);
             pos += EventLayout.ID_LENGTH;
-            pos = put(body, pos, EVENT_TIME);
+            pos = put(body, pos, EventLayout.EVENT_TIME_PREFIX);
             pos = putUnsigned(body, pos, event.eventTimeMicros());
-            pos = put(body, pos, GENERATOR);
+            pos = put(body, pos, EventLayout.GENERATOR_PREFIX);
             pos = putUnsigned(body, pos, event.generatorId());
-            pos = put(body, pos, SEQ);
+            pos = put(body, pos, EventLayout.SEQ_PREFIX);
             pos = putUnsigned(body, pos, event.seq());
             if (event.versioned()) {
-                pos = put(body, pos, OP);
+                pos = put(body, pos, EventLayout.OP_PREFIX);
                 body[pos++] = event.op().code();
-                pos = put(body, pos, VERSION);
+                pos = put(body, pos, EventLayout.VERSION_PREFIX);
                 pos = putUnsigned(body, pos, event.version());
                 pos = put(body, pos, DELETED);
                 body[pos++] = (byte) (event.op() == Op.DELETE ? '1' : '0');

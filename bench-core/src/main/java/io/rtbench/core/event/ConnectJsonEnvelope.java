@@ -22,11 +22,6 @@ public final class ConnectJsonEnvelope {
     static final byte[] DML_HEAD = head("{\"field\":\"_op\",\"type\":\"string\",\"optional\":false},"
             + "{\"field\":\"_version\",\"type\":\"int64\",\"optional\":false},");
 
-    private static final byte[] OP = ascii(",\"_op\":\"");
-    private static final byte[] VERSION = ascii("\",\"_version\":");
-    private static final byte[] EVENT_TIME = ascii("\",\"_event_time\":");
-    private static final byte[] GENERATOR = ascii(",\"generator_identifier\":");
-    private static final byte[] SEQ = ascii(",\"_seq\":");
     private static final byte[] DOC = ascii(",\"doc\":\"");
     private static final byte[] TAIL = ascii("\"}}");
     private static final byte[] HEX_DIGITS = ascii("0123456789abcdef");
@@ -65,15 +60,17 @@ public final class ConnectJsonEnvelope {
      */
     public static byte[] wrap(byte[] json, long generatorId, long seq, long eventTimeMicros, Op op, long version) {
         byte[] head = op == null ? HEAD : DML_HEAD;
-        int changeLength = op == null ? 0 : OP.length + 1 + VERSION.length + decimalDigits(version);
+        int changeLength = op == null
+                ? 0
+                : EventLayout.OP_PREFIX.length + 1 + EventLayout.VERSION_PREFIX.length + decimalDigits(version);
         int size = head.length
                 + changeLength
                 + EventLayout.ID_LENGTH
-                + EVENT_TIME.length
+                + EventLayout.EVENT_TIME_PREFIX.length
                 + decimalDigits(eventTimeMicros)
-                + GENERATOR.length
+                + EventLayout.GENERATOR_PREFIX.length
                 + decimalDigits(generatorId)
-                + SEQ.length
+                + EventLayout.SEQ_PREFIX.length
                 + decimalDigits(seq)
                 + DOC.length
                 + escapedLength(json)
@@ -82,16 +79,16 @@ public final class ConnectJsonEnvelope {
         int pos = put(out, 0, head);
         System.arraycopy(json, EventLayout.ID_OFFSET, out, pos, EventLayout.ID_LENGTH);
         pos += EventLayout.ID_LENGTH;
-        pos = put(out, pos, EVENT_TIME);
+        pos = put(out, pos, EventLayout.EVENT_TIME_PREFIX);
         pos = putDecimal(out, pos, eventTimeMicros);
-        pos = put(out, pos, GENERATOR);
+        pos = put(out, pos, EventLayout.GENERATOR_PREFIX);
         pos = putDecimal(out, pos, generatorId);
-        pos = put(out, pos, SEQ);
+        pos = put(out, pos, EventLayout.SEQ_PREFIX);
         pos = putDecimal(out, pos, seq);
         if (op != null) {
-            pos = put(out, pos, OP);
+            pos = put(out, pos, EventLayout.OP_PREFIX);
             out[pos++] = op.code();
-            pos = put(out, pos, VERSION);
+            pos = put(out, pos, EventLayout.VERSION_PREFIX);
             pos = putDecimal(out, pos, version);
         }
         pos = put(out, pos, DOC);

@@ -15,12 +15,14 @@ import java.nio.charset.StandardCharsets;
  */
 public final class EventLayout {
 
-    static final byte[] ID_PREFIX = ascii("{\"_id\":\"");
-    static final byte[] EVENT_TIME_PREFIX = ascii("\",\"_event_time\":");
-    static final byte[] GENERATOR_PREFIX = ascii(",\"generator_identifier\":");
-    static final byte[] SEQ_PREFIX = ascii(",\"_seq\":");
-    static final byte[] OP_PREFIX = ascii(",\"_op\":\"");
-    static final byte[] VERSION_PREFIX = ascii("\",\"_version\":");
+    // The identity fields up to each value, for the encoders that write them in other shapes too
+    // (ConnectJsonEnvelope, ClickHouse's JSONEachRow rows). Shared arrays: read them, never write into them.
+    public static final byte[] ID_PREFIX = ascii("{\"_id\":\"");
+    public static final byte[] EVENT_TIME_PREFIX = ascii("\",\"_event_time\":");
+    public static final byte[] GENERATOR_PREFIX = ascii(",\"generator_identifier\":");
+    public static final byte[] SEQ_PREFIX = ascii(",\"_seq\":");
+    public static final byte[] OP_PREFIX = ascii(",\"_op\":\"");
+    public static final byte[] VERSION_PREFIX = ascii("\",\"_version\":");
     /**
      * The Kafka header that carries a delete's document: a delete travels as a tombstone (key {@code _id}, value null),
      * which Connect sinks such as Debezium's JDBC sink turn into a delete, and rtbench's bridge and sink read the

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.rtbench.core.AtomicFiles;
+import io.rtbench.core.AtomicFiles.Readers;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
@@ -29,19 +27,8 @@ public final class ResultFiles {
     private ResultFiles() {}
 
     public static void write(Path file, RunResult result) {
-        Path absolute = file.toAbsolutePath();
         try {
-            Files.createDirectories(absolute.getParent());
-            Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-            try {
-                readableByAll(temp);
-                try (OutputStream out = Files.newOutputStream(temp)) {
-                    MAPPER.writeValue(out, result);
-                }
-                move(temp, absolute);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            AtomicFiles.write(file, Readers.ALL, out -> MAPPER.writeValue(out, result));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write result file " + file + ": " + e.getMessage(), e);
         }
@@ -87,21 +74,6 @@ public final class ResultFiles {
             return MAPPER.writeValueAsString(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** A temp file is private (0600); a result is for sharing, like any file the user's shell would create. */
-    private static void readableByAll(Path temp) throws IOException {
-        if (temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
-        }
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

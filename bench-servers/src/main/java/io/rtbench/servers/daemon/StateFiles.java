@@ -3,15 +3,15 @@ package io.rtbench.servers.daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rtbench.core.AtomicFiles;
+import io.rtbench.core.AtomicFiles.Readers;
 import io.rtbench.servers.ServerKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -70,13 +70,8 @@ final class StateFiles {
     void write(ServerState state) {
         Path target = stateFile(state.daemonName());
         try {
-            Path temp = Files.createTempFile(dir, state.daemonName().stem() + "-", ".tmp");
-            Files.writeString(temp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(state)));
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            String json = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(toJson(state));
+            AtomicFiles.writeString(target, Readers.OWNER, json);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target, e);
         }

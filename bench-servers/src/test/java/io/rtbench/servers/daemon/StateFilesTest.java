@@ -1,8 +1,10 @@
 package io.rtbench.servers.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.servers.ServerKind;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -109,6 +111,22 @@ class StateFilesTest {
             assertThat(listing).containsExactly(dir.resolve("kafka.json"));
         }
         assertThat(files.read(ServerKind.KAFKA).orElseThrow().daemonPid()).isEqualTo(4343);
+    }
+
+    @Test
+    void aWriteThatFailsNamesTheFileAndLeavesNoTempFile() throws Exception {
+        StateFiles files = new StateFiles(dir);
+        Path target = files.stateFile(ServerKind.KAFKA);
+        Files.createDirectories(target);
+        Files.writeString(target.resolve("inside"), "a folder where the state file goes cannot be replaced");
+
+        assertThatThrownBy(() -> files.write(state(ServerKind.KAFKA, 4242, Instant.EPOCH)))
+                .isInstanceOf(UncheckedIOException.class)
+                .hasMessage("cannot write " + target);
+
+        try (var listing = Files.list(dir)) {
+            assertThat(listing).containsExactly(target);
+        }
     }
 
     @Test
