@@ -1,8 +1,7 @@
 package io.rtbench.connectors.bridge;
 
-import io.rtbench.connectors.writes.InFlightWrites;
-import io.rtbench.connectors.writes.OffsetTracker;
 import io.rtbench.connectors.writes.RetryPolicy;
+import io.rtbench.connectors.writes.SinkWriter;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.EventLayout;
@@ -11,9 +10,7 @@ import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,13 +29,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One consumer of the bridge's group: polls, batches by size and linger, and hands each batch to one of
- * {@link BridgeSettings#maxInFlight()} concurrent writes, so that the database, not this loop, sets the pace. It stops
- * reading while that many writes are in flight (memory stays bounded) and commits a partition's offsets, in order,
- * only once every earlier batch of that partition was acknowledged (at-least-once: a crash re-delivers, the target's
- * idempotent writes absorb it). A failing target is retried with exponential backoff until
- * {@link BridgeSettings#retryTimeout()}; the batch is never skipped. A broker that does not answer at start, or stops
- * answering for the retry timeout, ends the worker with a {@link BridgeFailedException} ({@link BrokerWatch}).
+ * One consumer of the bridge's group: polls, and hands what it read to a {@link SinkWriter}, which batches by size
+ * (this loop closes a batch after its linger) and keeps up to {@link BridgeSettings#maxInFlight()} writes in flight, so
+ * that the database, not this loop, sets the pace. It stops reading while that many writes are in flight (memory stays
+ * bounded) and commits a partition's offsets, in order, only once every earlier batch of that partition was
+ * acknowledged (at-least-once: a crash re-delivers, the target's idempotent writes absorb it). A failing target is
+ * retried with exponential backoff until {@link BridgeSettings#retryTimeout()}; the batch is never skipped. A broker
+ * that does not answer at start, or stops answering for the retry timeout, ends the worker with a
+ * {@link BridgeFailedException} ({@link BrokerWatch}).
  */
 final class BridgeWorker implements Runnable {
 
@@ -53,16 +51,15 @@ final class BridgeWorker implements Runnable {
     private final EpochClock clock;
     private final BridgeStats stats;
     private final AtomicBoolean stopping;
-    private final InFlightWrites<OffsetTracker.Batch> writes;
-    private final OffsetTracker offsets = new OffsetTracker();
+    private final SinkWriter<Void> writer;
     private final BrokerWatch broker;
     private volatile Consumer<byte[], byte[]> consumer;
-    private List<Event> events = new ArrayList<>();
-    private Map<TopicPartition, Long> nextOffsets = new HashMap<>();
     private long batchDeadlineNanos;
     private boolean recommit;
     /** The final commit was tried: closing the consumer revokes its partitions, which must not try it again. */
     private boolean committedOnStop;
+    /** The writer's give-up was thrown: once is enough, closing the consumer then still commits what was written. */
+    private boolean gaveUpThrown;
 
     private RuntimeException rebalanceFailure;
 
@@ -79,12 +76,16 @@ final class BridgeWorker implements Runnable {
         this.clock = clock;
         this.stats = stats;
         this.stopping = stopping;
-        this.writes = new InFlightWrites<>(
+        this.writer = new SinkWriter<>(
                 target,
-                settings.maxInFlight(),
-                new RetryPolicy(FIRST_BACKOFF, MAX_BACKOFF, settings.retryTimeout()),
-                (events, attempt, backoffMs, error) -> stats.retried(error.getMessage()),
-                name + "-writer");
+                new SinkWriter.Settings(
+                        settings.target().kind(),
+                        settings.batchSize(),
+                        settings.maxInFlight(),
+                        new RetryPolicy(FIRST_BACKOFF, MAX_BACKOFF, settings.retryTimeout()),
+                        name + "-writer"),
+                stats.sinkWrite(),
+                new Outcomes());
         this.broker = new BrokerWatch(
                 settings.bootstrapServers(), settings.connectTimeout(), settings.retryTimeout(), System::nanoTime);
     }
@@ -106,10 +107,11 @@ final class BridgeWorker implements Runnable {
                     broker.contact();
                 }
                 add(records);
-                if (!nextOffsets.isEmpty() && System.nanoTime() - batchDeadlineNanos >= 0) {
+                if (writer.hasOpenBatch() && System.nanoTime() - batchDeadlineNanos >= 0) {
                     dispatch();
                 }
-                writes.takeFinished(this::finished);
+                writer.takeFinished();
+                throwIfGaveUp();
                 commitAcknowledged();
                 broker.check(consumer);
             }
@@ -120,7 +122,7 @@ final class BridgeWorker implements Runnable {
             }
             finish();
         } finally {
-            writes.close();
+            writer.close();
             if (consumer != null) {
                 // a broker that does not answer is not waited for again (leaving the group)
                 consumer.close(CloseOptions.timeout(broker.silent() ? Duration.ZERO : settings.connectTimeout()));
@@ -130,7 +132,7 @@ final class BridgeWorker implements Runnable {
 
     /** Called by {@link Bridge#close()} from another thread: writes failing from now on are not retried. */
     void stop() {
-        writes.stopRetrying();
+        writer.stopRetrying();
         Consumer<byte[], byte[]> current = consumer;
         if (current != null) {
             current.wakeup();
@@ -144,7 +146,7 @@ final class BridgeWorker implements Runnable {
      * own CPU"); the batch now leaves up to a millisecond after its linger instead.
      */
     private Duration pollTimeout() {
-        if (nextOffsets.isEmpty()) {
+        if (!writer.hasOpenBatch()) {
             return IDLE_POLL;
         }
         return Duration.ofMillis(lingerLeftMillis(batchDeadlineNanos - System.nanoTime()));
@@ -162,24 +164,29 @@ final class BridgeWorker implements Runnable {
         long receivedMicros = clock.epochMicros();
         stats.consumed(records.count());
         for (ConsumerRecord<byte[], byte[]> record : records) {
-            if (nextOffsets.isEmpty()) {
+            if (!writer.hasOpenBatch()) {
                 batchDeadlineNanos = System.nanoTime() + settings.linger().toNanos();
             }
-            nextOffsets.put(new TopicPartition(record.topic(), record.partition()), record.offset() + 1);
-            try {
-                Event event = Event.parse(document(record));
-                stats.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
-                events.add(event);
-            } catch (IllegalArgumentException | NullPointerException e) {
-                // Not an rtbench event (another producer on the topic?): counted, never written, never silent.
-                stats.failed(
-                        1,
-                        "record at " + record.topic() + "-" + record.partition() + "@" + record.offset()
-                                + " is not an rtbench event");
+            TopicPartition partition = new TopicPartition(record.topic(), record.partition());
+            if (writer.offer(partition, record.offset(), event(record, receivedMicros), null)) {
+                submitAll();
             }
-            if (events.size() >= settings.batchSize()) {
-                dispatch();
-            }
+        }
+    }
+
+    /** The record's event, with its {@code kafkaHop}; null (counted, never written, never silent) if it is none. */
+    private Event event(ConsumerRecord<byte[], byte[]> record, long receivedMicros) {
+        try {
+            Event event = Event.parse(document(record));
+            stats.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
+            return event;
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // Not an rtbench event (another producer on the topic?).
+            stats.failed(
+                    1,
+                    "record at " + record.topic() + "-" + record.partition() + "@" + record.offset()
+                            + " is not an rtbench event");
+            return null;
         }
     }
 
@@ -197,74 +204,37 @@ final class BridgeWorker implements Runnable {
 
     /** Hands the batch read so far to a writer, waiting for one to be free: while it waits, nothing is read. */
     private void dispatch() {
-        if (nextOffsets.isEmpty() && events.isEmpty()) {
+        writer.seal();
+        submitAll();
+    }
+
+    private void submitAll() {
+        while (!writer.submit(COMPLETION_WAIT)) {
+            // a writer frees up, or a write gives up
+        }
+        throwIfGaveUp();
+    }
+
+    private void throwIfGaveUp() {
+        SinkWriter.GaveUp gaveUp = writer.gaveUp();
+        if (gaveUp == null || gaveUpThrown) {
             return;
         }
-        OffsetTracker.Batch batch = offsets.register(nextOffsets);
-        List<Event> batchEvents = events;
-        events = new ArrayList<>();
-        nextOffsets = new HashMap<>();
-        if (batchEvents.isEmpty()) {
-            offsets.acknowledge(batch); // only records that are not events: nothing to write
-            return;
+        gaveUpThrown = true;
+        if (gaveUp.byTarget() && stopping.get()) {
+            throw new BridgeFailedException(
+                    "the target failed while the bridge was stopping; last error: "
+                            + gaveUp.error().getMessage(),
+                    gaveUp.error());
         }
-        while (!writes.hasRoom()) {
-            awaitFinished();
-        }
-        writes.submit(batch, new EventBatch(batchEvents));
-    }
-
-    private void awaitFinished() {
-        try {
-            writes.awaitFinished(COMPLETION_WAIT, this::finished);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BridgeFailedException("interrupted while waiting for a write", e);
-        }
-    }
-
-    private void finished(InFlightWrites.Completion<OffsetTracker.Batch> done) {
-        if (!done.succeeded()) {
-            throw gaveUp(done);
-        }
-        WriteResult result = done.result();
-        stats.sinkWrite().recordMicros(done.writeNanos() / 1_000);
-        long endMicros = clock.epochMicros();
-        stats.written(result.written(), endMicros - done.writeNanos() / 1_000, endMicros);
-        if (result.hasFailures()) {
-            WriteResult.ItemFailure first = result.failures().get(0);
-            LOG.warn(
-                    "{} of {} events rejected by {}; first: {} {}",
-                    result.failures().size(),
-                    done.batch().size(),
-                    settings.target().kind(),
-                    first.id(),
-                    first.reason());
-            stats.failed(result.failures().size(), first.reason());
-        }
-        offsets.acknowledge(done.tag());
-    }
-
-    private BridgeFailedException gaveUp(InFlightWrites.Completion<OffsetTracker.Batch> done) {
-        RuntimeException error = done.error();
-        if (!(error instanceof TargetException)) {
-            return new BridgeFailedException("writing to " + settings.target().kind() + " failed: " + error, error);
-        }
-        if (stopping.get()) {
-            return new BridgeFailedException(
-                    "the target failed while the bridge was stopping; last error: " + error.getMessage(), error);
-        }
-        return new BridgeFailedException(
-                "the target kept failing for "
-                        + Duration.ofNanos(done.failingNanos()).toSeconds() + " s; last error: " + error.getMessage(),
-                error);
+        throw new BridgeFailedException(gaveUp.message(false), gaveUp.error());
     }
 
     /** Commits, without waiting, the offsets that moved; a failed commit is repeated with the next one. */
     private void commitAcknowledged() {
-        Map<TopicPartition, OffsetAndMetadata> moved = offsets.takeAdvanced();
+        Map<TopicPartition, OffsetAndMetadata> moved = writer.takeAdvanced();
         if (recommit) {
-            moved = offsets.acknowledged();
+            moved = writer.acknowledged();
             recommit = false;
         }
         if (moved.isEmpty()) {
@@ -282,11 +252,10 @@ final class BridgeWorker implements Runnable {
 
     /** Writes what was read, waits for every write in flight and commits: before stopping or giving partitions up. */
     private void finish() {
-        dispatch();
-        while (writes.inFlight() > 0) {
-            awaitFinished();
-        }
-        Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
+        writer.seal();
+        writer.drain(COMPLETION_WAIT);
+        throwIfGaveUp();
+        Map<TopicPartition, OffsetAndMetadata> acknowledged = writer.acknowledged();
         if (acknowledged.isEmpty() || committedOnStop) {
             return;
         }
@@ -326,18 +295,47 @@ final class BridgeWorker implements Runnable {
                 // The consumer would only log it: rethrown after poll returns.
                 rebalanceFailure = e;
             } finally {
-                offsets.forget(partitions);
+                writer.forget(partitions);
             }
         }
 
         /** Already someone else's: nothing of them may be committed any more, not even by the batch being read. */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            nextOffsets.keySet().removeAll(partitions);
-            offsets.forget(partitions);
+            writer.forget(partitions);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
+    }
+
+    /** What the bridge counts of its writes (docs/MEASUREMENT.md) and how it fails. */
+    private final class Outcomes implements SinkWriter.Owner<Void> {
+        @Override
+        public void written(EventBatch batch, List<Void> sources, WriteResult result, long writeNanos) {
+            long endMicros = clock.epochMicros();
+            stats.written(result.written(), endMicros - writeNanos / 1_000, endMicros);
+            if (result.hasFailures()) {
+                WriteResult.ItemFailure first = result.failures().get(0);
+                LOG.warn(
+                        "{} of {} events rejected by {}; first: {} {}",
+                        result.failures().size(),
+                        batch.size(),
+                        settings.target().kind(),
+                        first.id(),
+                        first.reason());
+                stats.failed(result.failures().size(), first.reason());
+            }
+        }
+
+        @Override
+        public void retrying(int events, int attempt, long backoffMs, TargetException error) {
+            stats.retried(error.getMessage());
+        }
+
+        @Override
+        public RuntimeException failure(String message, Throwable cause) {
+            return new BridgeFailedException(message, cause);
+        }
     }
 }

@@ -1,8 +1,8 @@
 package io.rtbench.connectors.connect;
 
 import io.rtbench.connectors.writes.InFlightWrites;
-import io.rtbench.connectors.writes.OffsetTracker;
 import io.rtbench.connectors.writes.RetryPolicy;
+import io.rtbench.connectors.writes.SinkWriter;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.Target;
@@ -12,8 +12,6 @@ import io.rtbench.core.target.Targets;
 import io.rtbench.core.target.WriteResult;
 import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,8 +34,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes the records Connect hands to {@link #put} to the target, in batches of {@code target.batch.size}, through the
- * same {@link Target#write} as the bridge and direct mode, with up to {@code target.max.in.flight} writes in flight so
- * that the database, not the task, sets the pace (docs/CONNECT.md).
+ * same {@link SinkWriter} as the bridge, with up to {@code target.max.in.flight} writes in flight so that the database,
+ * not the task, sets the pace (docs/CONNECT.md).
  *
  * <p>{@code put} hands each batch to a writer and returns; while every writer is busy it waits for one (at most half a
  * second per call), then pauses its partitions and asks Connect to call again soon, so memory stays bounded and the
@@ -56,17 +54,12 @@ public final class RtbenchSinkTask extends SinkTask {
     private static final Duration PUT_WAIT = Duration.ofMillis(500);
     private static final long CALL_AGAIN_MS = 50;
 
-    /** One write's worth of records: the events, the records they came from (same order), and their offsets. */
-    private record Chunk(OffsetTracker.Batch offsets, EventBatch events, List<SinkRecord> sources) {}
-
     private final Function<TargetConfig, Target> opener;
     private final EpochClock clock;
     private final LongSupplier nanoClock;
     private final Map<String, String> env;
     private final Executor writeExecutor;
     private final InFlightWrites.Pause retryPause;
-    private final OffsetTracker offsets = new OffsetTracker();
-    private final ArrayDeque<Chunk> waiting = new ArrayDeque<>();
     private final Set<TopicPartition> paused = new HashSet<>();
     private final AtomicLong retries = new AtomicLong();
 
@@ -74,7 +67,7 @@ public final class RtbenchSinkTask extends SinkTask {
     private Target target;
     private TaskMetrics metrics;
     private ErrantRecordReporter reporter;
-    private InFlightWrites<Chunk> writes;
+    private SinkWriter<SinkRecord> writer;
     private ConnectException failure;
     private long received;
     private long written;
@@ -123,15 +116,19 @@ public final class RtbenchSinkTask extends SinkTask {
         }
         reporter = errantRecordReporter();
         metrics = TaskMetrics.open(config, System.currentTimeMillis());
-        writes = new InFlightWrites<>(
+        writer = new SinkWriter<>(
                 target,
-                config.maxInFlight(),
-                new RetryPolicy(config.retryBackoff(), config.retryBackoff(), config.retryTimeout()),
-                (events, attempt, backoffMs, error) -> retries.incrementAndGet(),
-                writeExecutor,
-                "rtbench-sink-" + config.connectorName() + "-task" + config.taskId() + "-writer",
-                nanoClock,
-                retryPause);
+                new SinkWriter.Settings(
+                        config.target().kind(),
+                        config.batchSize(),
+                        config.maxInFlight(),
+                        new RetryPolicy(config.retryBackoff(), config.retryBackoff(), config.retryTimeout()),
+                        "rtbench-sink-" + config.connectorName() + "-task" + config.taskId() + "-writer",
+                        writeExecutor,
+                        nanoClock,
+                        retryPause),
+                metrics.sinkWrite(),
+                new Outcomes());
         LOG.info(
                 "rtbench sink {} task {} writes to {} collection {} in batches of {}, {} in flight (metrics log: {},"
                         + " loaded by {})",
@@ -155,133 +152,63 @@ public final class RtbenchSinkTask extends SinkTask {
 
     @Override
     public void put(Collection<SinkRecord> records) {
-        writes.takeFinished(this::finished);
+        writer.takeFinished();
         throwIfFailed();
         if (!records.isEmpty()) {
             received += records.size();
             split(records);
         }
-        submitWaiting(PUT_WAIT);
-        writes.takeFinished(this::finished);
+        writer.submit(PUT_WAIT);
+        writer.takeFinished();
         throwIfFailed();
         applyBackPressure();
     }
 
-    /** Turns records into chunks of at most {@code batchSize} events, registered in the order they were read. */
+    /** Turns records into batches of at most {@code batchSize} events, closed in the order they were read. */
     private void split(Collection<SinkRecord> records) {
         long receivedMicros = clock.epochMicros();
-        List<Event> events = new ArrayList<>();
-        List<SinkRecord> sources = new ArrayList<>();
-        Map<TopicPartition, Long> nextOffsets = new HashMap<>();
         for (SinkRecord record : records) {
-            nextOffsets.put(
-                    new TopicPartition(record.originalTopic(), record.originalKafkaPartition()),
-                    record.originalKafkaOffset() + 1);
+            Event event = null;
             try {
-                Event event = RecordEvents.toEvent(record);
+                event = RecordEvents.toEvent(record);
                 metrics.kafkaHop().recordMicros(receivedMicros - event.eventTimeMicros());
-                events.add(event);
-                sources.add(record);
             } catch (DataException e) {
                 reject(record, e);
             }
-            if (events.size() == config.batchSize()) {
-                chunk(nextOffsets, events, sources);
-                events = new ArrayList<>();
-                sources = new ArrayList<>();
-                nextOffsets = new HashMap<>();
-            }
+            writer.offer(
+                    new TopicPartition(record.originalTopic(), record.originalKafkaPartition()),
+                    record.originalKafkaOffset(),
+                    event,
+                    record);
         }
-        if (!nextOffsets.isEmpty()) {
-            chunk(nextOffsets, events, sources);
-        }
+        writer.seal();
     }
 
-    private void chunk(Map<TopicPartition, Long> nextOffsets, List<Event> events, List<SinkRecord> sources) {
-        OffsetTracker.Batch batch = offsets.register(nextOffsets);
-        if (events.isEmpty()) {
-            offsets.acknowledge(batch); // only records the task rejected: nothing to write, nothing to wait for
-        } else {
-            waiting.add(new Chunk(batch, new EventBatch(events), sources));
-        }
-    }
-
-    /** Hands waiting chunks to free writers; waits up to {@code maxWait} for writers to free up. */
-    private void submitWaiting(Duration maxWait) {
-        long deadlineNanos = System.nanoTime() + maxWait.toNanos();
-        while (!waiting.isEmpty() && failure == null) {
-            if (writes.hasRoom()) {
-                Chunk chunk = waiting.poll();
-                writes.submit(chunk, chunk.events());
-                continue;
-            }
-            long leftNanos = deadlineNanos - System.nanoTime();
-            if (leftNanos <= 0) {
-                return;
-            }
-            awaitFinished(Duration.ofNanos(leftNanos));
-        }
-    }
-
-    private void awaitFinished(Duration atMost) {
-        try {
-            writes.awaitFinished(atMost, this::finished);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ConnectException("interrupted while waiting for a write", e);
-        }
-    }
-
-    private void finished(InFlightWrites.Completion<Chunk> done) {
-        if (!done.succeeded()) {
-            if (failure == null) {
-                failure = gaveUp(done);
-            }
-            return;
-        }
-        metrics.sinkWrite().recordMicros(done.writeNanos() / 1_000);
-        WriteResult result = done.result();
-        written += result.written();
-        for (WriteResult.ItemFailure item : result.failures()) {
-            reject(
-                    done.tag().sources().get(item.index()),
-                    new DataException(config.target().kind() + " rejected event " + item.id() + ": " + item.reason()));
-        }
-        offsets.acknowledge(done.tag().offsets());
-    }
-
-    private ConnectException gaveUp(InFlightWrites.Completion<Chunk> done) {
-        RuntimeException error = done.error();
-        if (!(error instanceof TargetException)) {
-            return new ConnectException("writing to " + config.target().kind() + " failed: " + error, error);
-        }
-        return new ConnectException(
-                "the target kept failing for "
-                        + Duration.ofNanos(done.failingNanos()).toSeconds() + " s (" + (done.attempts() - 1)
-                        + " retries); last error: " + error.getMessage(),
-                error);
-    }
-
+    /** The first write that gave up fails the task from then on; its offsets were never offered. */
     private void throwIfFailed() {
+        SinkWriter.GaveUp gaveUp = writer.gaveUp();
+        if (failure == null && gaveUp != null) {
+            failure = new ConnectException(gaveUp.message(true), gaveUp.error());
+        }
         if (failure != null) {
             throw failure;
         }
     }
 
     /**
-     * While chunks wait for a writer, the task's partitions are paused (Connect keeps polling, so the task stays in
+     * While batches wait for a writer, the task's partitions are paused (Connect keeps polling, so the task stays in
      * the group, but reads nothing more); Connect is asked to call {@code put} again soon to hand them on.
      */
     private void applyBackPressure() {
-        if (!waiting.isEmpty() && paused.isEmpty()) {
+        if (writer.queued() > 0 && paused.isEmpty()) {
             paused.addAll(context.assignment());
             context.pause(paused.toArray(new TopicPartition[0]));
-        } else if (waiting.isEmpty() && !paused.isEmpty()) {
+        } else if (writer.queued() == 0 && !paused.isEmpty()) {
             paused.retainAll(context.assignment());
             context.resume(paused.toArray(new TopicPartition[0]));
             paused.clear();
         }
-        if (!waiting.isEmpty() || writes.inFlight() > 0) {
+        if (writer.queued() > 0 || writer.inFlight() > 0) {
             context.timeout(CALL_AGAIN_MS); // take completions (and failures) without waiting for new records
         }
     }
@@ -299,9 +226,9 @@ public final class RtbenchSinkTask extends SinkTask {
 
     @Override
     public Map<TopicPartition, OffsetAndMetadata> preCommit(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
-        writes.takeFinished(this::finished);
-        submitWaiting(Duration.ZERO);
-        Map<TopicPartition, OffsetAndMetadata> acknowledged = offsets.acknowledged();
+        writer.takeFinished();
+        writer.submit(Duration.ZERO);
+        Map<TopicPartition, OffsetAndMetadata> acknowledged = writer.acknowledged();
         Map<TopicPartition, OffsetAndMetadata> commit = new HashMap<>();
         for (TopicPartition partition : currentOffsets.keySet()) {
             OffsetAndMetadata offset = acknowledged.get(partition);
@@ -315,30 +242,21 @@ public final class RtbenchSinkTask extends SinkTask {
     /** Writes everything put so far and waits for it. */
     @Override
     public void flush(Map<TopicPartition, OffsetAndMetadata> currentOffsets) {
-        while ((!waiting.isEmpty() || writes.inFlight() > 0) && failure == null) {
-            submitWaiting(PUT_WAIT);
-            awaitFinished(PUT_WAIT);
-        }
+        writer.drain(PUT_WAIT);
         throwIfFailed();
     }
 
     @Override
     public void close(Collection<TopicPartition> partitions) {
-        offsets.forget(partitions);
+        writer.forget(partitions);
         paused.removeAll(partitions);
     }
 
     @Override
     public void stop() {
-        if (writes != null) {
+        if (writer != null) {
             // What is still waiting was never offered for commit: the group reads it again.
-            writes.stopRetrying();
-            long deadlineNanos =
-                    System.nanoTime() + config.target().timeout().plusSeconds(5).toNanos();
-            while (writes.inFlight() > 0 && System.nanoTime() - deadlineNanos < 0) {
-                awaitFinished(Duration.ofMillis(100));
-            }
-            writes.close();
+            writer.stop(config.target().timeout().plusSeconds(5));
         }
         if (metrics != null) {
             metrics.close();
@@ -369,5 +287,29 @@ public final class RtbenchSinkTask extends SinkTask {
 
     long retries() {
         return retries.get();
+    }
+
+    /** What the task counts and reports of its writes (docs/CONNECT.md, "What a task does") and how it fails. */
+    private final class Outcomes implements SinkWriter.Owner<SinkRecord> {
+        @Override
+        public void written(EventBatch batch, List<SinkRecord> sources, WriteResult result, long writeNanos) {
+            written += result.written();
+            for (WriteResult.ItemFailure item : result.failures()) {
+                reject(
+                        sources.get(item.index()),
+                        new DataException(
+                                config.target().kind() + " rejected event " + item.id() + ": " + item.reason()));
+            }
+        }
+
+        @Override
+        public void retrying(int events, int attempt, long backoffMs, TargetException error) {
+            retries.incrementAndGet();
+        }
+
+        @Override
+        public RuntimeException failure(String message, Throwable cause) {
+            return new ConnectException(message, cause);
+        }
     }
 }

@@ -5,21 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.EventBatch;
-import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -136,34 +133,5 @@ class InFlightWritesTest {
                     .isNull();
         }
         assertThat(mostRunning.get()).isEqualTo(2);
-    }
-
-    /** A target whose writes do what the test says. */
-    private record FunctionTarget(Function<EventBatch, WriteResult> writes) implements Target {
-        @Override
-        public WriteResult write(EventBatch batch) {
-            return writes.apply(batch);
-        }
-
-        @Override
-        public void ensureCollection() {}
-
-        @Override
-        public OptionalLong newestEventTimeMicros(long generatorId) {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public AuditCounts audit(long generatorId) {
-            return AuditCounts.NONE;
-        }
-
-        @Override
-        public String serverVersion() {
-            return "test";
-        }
-
-        @Override
-        public void close() {}
     }
 }
