@@ -13,6 +13,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Probes each generator about every {@code interval}, at drawn times ({@link ProbeSchedule}): so that the probes of
@@ -24,13 +25,16 @@ final class Prober implements AutoCloseable {
     private final Target target;
     private final EvaluatorMetrics metrics;
     private final EpochClock clock;
+    /** Monotonic nanoseconds on the scale of the scheduler's delays: {@link System#nanoTime()} but in unit tests. */
+    private final LongSupplier nanoTime;
+
     private final Duration interval;
     private final Duration timeout;
     private final Random random;
     private final ScheduledExecutorService scheduler;
     private final Map<Long, Scheduled> probes = new ConcurrentHashMap<>();
     /** The phase whose samples the probes are (see {@link #within}); a probe due outside it is skipped. */
-    private volatile Window window = new Window(System.nanoTime(), System.nanoTime() + Long.MAX_VALUE / 2);
+    private volatile Window window;
 
     Prober(
             Target target,
@@ -40,13 +44,39 @@ final class Prober implements AutoCloseable {
             Duration timeout,
             Random random,
             int threads) {
+        this(
+                target,
+                metrics,
+                clock,
+                System::nanoTime,
+                interval,
+                timeout,
+                random,
+                Executors.newScheduledThreadPool(threads, DaemonThreads.named("rtbench-probe")));
+    }
+
+    /**
+     * With the monotonic clock and the scheduler given, both of one fake time in a unit test, so that the test moves
+     * the probes' time instead of sleeping through it (docs/TESTING.md, "Writing a test").
+     */
+    Prober(
+            Target target,
+            EvaluatorMetrics metrics,
+            EpochClock clock,
+            LongSupplier nanoTime,
+            Duration interval,
+            Duration timeout,
+            Random random,
+            ScheduledExecutorService scheduler) {
         this.target = target;
         this.metrics = metrics;
         this.clock = clock;
+        this.nanoTime = nanoTime;
         this.interval = interval;
         this.timeout = timeout;
         this.random = random;
-        this.scheduler = Executors.newScheduledThreadPool(threads, DaemonThreads.named("rtbench-probe"));
+        this.scheduler = scheduler;
+        this.window = new Window(nanoTime.getAsLong(), nanoTime.getAsLong() + Long.MAX_VALUE / 2);
     }
 
     /** Starts probing a generator (no-op if it is already probed). */
@@ -68,7 +98,7 @@ final class Prober implements AutoCloseable {
                                     new ChangeProbe(id, changes, versioned, metrics, clock, timeout.toNanos() / 1_000))
                             .orElse(null);
             Scheduled scheduled =
-                    new Scheduled(new ProbeSchedule(System.nanoTime(), interval.toNanos(), random), () -> {
+                    new Scheduled(new ProbeSchedule(nanoTime.getAsLong(), interval.toNanos(), random), () -> {
                         probe.record(probeOnce(id));
                         if (changeProbe != null) {
                             changeProbe.probe();
@@ -147,7 +177,7 @@ final class Prober implements AutoCloseable {
             if (stopped) {
                 return;
             }
-            if (window.holds(System.nanoTime())) {
+            if (window.holds(nanoTime.getAsLong())) {
                 probe.run();
             }
             schedule.advance();
@@ -158,7 +188,7 @@ final class Prober implements AutoCloseable {
         void next() {
             try {
                 ScheduledFuture<?> future = scheduler.schedule(
-                        this, Math.max(0, schedule.dueNanos() - System.nanoTime()), TimeUnit.NANOSECONDS);
+                        this, Math.max(0, schedule.dueNanos() - nanoTime.getAsLong()), TimeUnit.NANOSECONDS);
                 next = future;
                 if (stopped) {
                     future.cancel(false);

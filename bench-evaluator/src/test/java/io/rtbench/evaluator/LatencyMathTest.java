@@ -6,9 +6,17 @@ import static org.assertj.core.api.Assertions.within;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.target.TargetException;
+import io.rtbench.core.testkit.FakeClock;
+import io.rtbench.core.testkit.StubTarget;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Queue;
 import java.util.Random;
+import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +25,18 @@ class LatencyMathTest {
     private static final long G = 42;
     private static final long T0 = 1_763_800_000_000_000L;
 
-    private final ScriptedTarget target = new ScriptedTarget();
-    private final EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "scripted");
+    private final FakeClock clock = FakeClock.atEpochMicros(T0);
+    private final ScriptedProbes target = new ScriptedProbes();
+    private final EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "stub");
     private final Prober prober = new Prober(
-            target, metrics, () -> target.nowMicros, Duration.ofSeconds(1), Duration.ofSeconds(5), new Random(1), 1);
+            StubTarget.builder().onProbe(target).build(),
+            metrics,
+            clock,
+            clock::nanoTime,
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(5),
+            new Random(1),
+            clock.scheduler());
     private final GeneratorProbe probe = new GeneratorProbe(G, metrics, 5_000_000);
 
     /** HdrHistogram with 3 significant digits reports values within 0.1 %. */
@@ -34,7 +50,6 @@ class LatencyMathTest {
 
     @Test
     void dataIncludesTheRoundTripAndDataAtRequestDoesNot() {
-        target.nowMicros = T0;
         // Newest visible event was created 300 ms before the request; the query takes 20 ms.
         target.answer(20_000, T0 - 300_000);
         probe();
@@ -47,7 +62,6 @@ class LatencyMathTest {
 
     @Test
     void probesBeforeTheFirstVisibleEventAreNotSamplesButAreCounted() {
-        target.nowMicros = T0;
         target.nothingVisible(1_000).nothingVisible(1_000).answer(1_000, T0);
         probe();
         probe();
@@ -65,7 +79,6 @@ class LatencyMathTest {
 
     @Test
     void aFailedProbeIsCountedAndRecordedAsAtLeastTheTimeout() {
-        target.nowMicros = T0;
         target.answer(1_000, T0 - 100_000).fail(2_000, "connection refused");
         probe();
         probe();
@@ -78,7 +91,6 @@ class LatencyMathTest {
 
     @Test
     void aFailureBeforeAnythingWasVisibleIsCountedButNotASample() {
-        target.nowMicros = T0;
         target.fail(1_000, "index does not exist");
         probe();
         assertThat(metrics.probeErrors()).isEqualTo(1);
@@ -87,7 +99,6 @@ class LatencyMathTest {
 
     @Test
     void aSlowAnswerCountsAsATimeout() {
-        target.nowMicros = T0;
         target.answer(6_000_000, T0 - 1_000);
         probe();
         assertThat(metrics.probeErrors()).isEqualTo(1);
@@ -96,15 +107,48 @@ class LatencyMathTest {
     @Test
     void stalenessGrowsWhenNothingNewArrives() {
         // The same newest event for three probes 1 s apart: data latency grows by the interval each time.
-        target.nowMicros = T0;
         target.answer(1_000, T0).answer(1_000, T0).answer(1_000, T0);
         probe();
-        target.nowMicros += 999_000;
+        clock.advanceMicros(999_000);
         probe();
-        target.nowMicros += 999_000;
+        clock.advanceMicros(999_000);
         probe();
         LatencySummary data = metrics.latencies().summaries().get(Metrics.DATA);
         assertThat(data.max()).isCloseTo(2_001.0, hdr(2_001.0));
         assertThat(data.p50()).isCloseTo(1_001.0, hdr(1_001.0));
+    }
+
+    /**
+     * The target's answers to the probes, in order: each takes its round trip on the fake clock, then shows the newest
+     * event time, nothing, or fails.
+     */
+    private final class ScriptedProbes implements LongFunction<OptionalLong> {
+        private final Queue<Answer> answers = new ArrayDeque<>();
+
+        private record Answer(long roundTripMicros, Supplier<OptionalLong> newest) {}
+
+        ScriptedProbes answer(long roundTripMicros, long newestMicros) {
+            answers.add(new Answer(roundTripMicros, () -> OptionalLong.of(newestMicros)));
+            return this;
+        }
+
+        ScriptedProbes nothingVisible(long roundTripMicros) {
+            answers.add(new Answer(roundTripMicros, OptionalLong::empty));
+            return this;
+        }
+
+        ScriptedProbes fail(long roundTripMicros, String failure) {
+            answers.add(new Answer(roundTripMicros, () -> {
+                throw new TargetException(failure);
+            }));
+            return this;
+        }
+
+        @Override
+        public OptionalLong apply(long generatorId) {
+            Answer answer = answers.remove();
+            clock.advanceMicros(answer.roundTripMicros());
+            return answer.newest().get();
+        }
     }
 }

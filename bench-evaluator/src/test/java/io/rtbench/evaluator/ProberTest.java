@@ -10,34 +10,54 @@ import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.target.Versioned;
+import io.rtbench.core.testkit.FakeClock;
+import io.rtbench.core.testkit.StubTarget;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
-/** The scheduled probing: which probes are sent, against a stand-in target that answers at once. */
+/**
+ * The scheduled probing: which probes are sent, against a stand-in target that answers at once, on a fake clock that
+ * the test moves (docs/TESTING.md, "Writing a test"): no sleeping, and the same probes on every run.
+ */
 class ProberTest {
 
     private static final long G = 7;
+    private static final long T0 = 1_764_000_004_000_000L;
 
-    private final ScriptedTarget target = new ScriptedTarget();
-    private final EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "scripted");
+    private final FakeClock clock = FakeClock.atEpochMicros(T0);
+    private final List<Long> probedAtNanos = new CopyOnWriteArrayList<>();
+    /** Each probe takes a 100 µs round trip and finds the same event, a millisecond older than the start. */
+    private final StubTarget target = StubTarget.builder()
+            .onProbe(generatorId -> {
+                probedAtNanos.add(clock.nanoTime());
+                clock.advanceMicros(100);
+                return OptionalLong.of(T0 - 1_000);
+            })
+            .build();
+
+    private final EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "stub");
 
     private long dataSamples() {
         return metrics.latencies().recorder(Metrics.DATA).total().getTotalCount();
     }
 
-    private static void awaitUntil(LongSupplier count, long atLeast) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (count.getAsLong() < atLeast && System.nanoTime() - deadline < 0) {
-            Thread.sleep(5);
-        }
-        assertThat(count.getAsLong()).isGreaterThanOrEqualTo(atLeast);
+    /** A prober every 2 ms whose time is the fake clock's, scheduler included. */
+    private Prober prober(StubTarget probed, EvaluatorMetrics probeMetrics) {
+        return new Prober(
+                probed,
+                probeMetrics,
+                clock,
+                clock::nanoTime,
+                Duration.ofMillis(2),
+                Duration.ofSeconds(1),
+                new Random(1),
+                clock.scheduler());
     }
 
     /**
@@ -46,38 +66,31 @@ class ProberTest {
      * stopped, as the p95 and p99 of a 16-sample step.
      */
     @Test
-    void noProbeIsSentOutsideThePhaseEvenWhileTheGeneratorIsStillListed() throws Exception {
-        for (int i = 0; i < 100_000; i++) {
-            target.answer(100, 1_000);
-        }
-        try (Prober prober = new Prober(
-                target,
-                metrics,
-                () -> target.nowMicros,
-                Duration.ofMillis(2),
-                Duration.ofSeconds(1),
-                new Random(1),
-                1)) {
+    void noProbeIsSentOutsideThePhaseEvenWhileTheGeneratorIsStillListed() {
+        try (Prober prober = prober(target, metrics)) {
             prober.add(G);
-            awaitUntil(this::dataSamples, 3);
+            clock.advance(Duration.ofMillis(10));
+            assertThat(dataSamples()).as("five intervals of probes").isGreaterThanOrEqualTo(3);
 
-            prober.within(System.nanoTime() - TimeUnit.SECONDS.toNanos(60), System.nanoTime());
+            prober.within(clock.nanoTime() - TimeUnit.SECONDS.toNanos(60), clock.nanoTime());
             long atTheEnd = dataSamples();
-            Thread.sleep(200); // a hundred intervals
-            // A probe sent just before the end may be answered after it, however long the machine makes that take;
-            // the prober's one thread holds at most one such probe. Without the window: a hundred more samples.
+            clock.advance(Duration.ofMillis(200)); // a hundred intervals
+            // Without the window: a hundred more samples.
             assertThat(dataSamples() - atTheEnd)
                     .as("samples after the phase's end")
-                    .isLessThanOrEqualTo(1);
+                    .isZero();
             assertThat(prober.size()).isEqualTo(1);
 
-            long toldNanos = System.nanoTime();
+            long toldNanos = clock.nanoTime();
             long nextStartNanos = toldNanos + TimeUnit.MILLISECONDS.toNanos(200);
             prober.within(nextStartNanos, nextStartNanos + TimeUnit.SECONDS.toNanos(60));
             long beforeTheStart = dataSamples();
-            awaitUntil(this::dataSamples, beforeTheStart + 3);
-            // when each probe reached the target, not how long the test slept: no probe before the next start
-            assertThat(target.probedAtNanos)
+            clock.advance(Duration.ofMillis(210));
+            assertThat(dataSamples() - beforeTheStart)
+                    .as("samples in the first 10 ms of the next phase")
+                    .isGreaterThanOrEqualTo(3);
+            // when each probe reached the target: no probe before the next start
+            assertThat(probedAtNanos)
                     .filteredOn(nanos -> nanos - toldNanos > 0)
                     .as("probes sent after the next phase was announced")
                     .isNotEmpty()
@@ -86,25 +99,7 @@ class ProberTest {
     }
 
     /** Keeps versions for its audit, as the null target does; shows no row, or (a real database) all of them. */
-    private static final class NoRows extends ScriptedTarget implements Versioned {
-        final boolean showsEvents;
-        final AtomicInteger lookups = new AtomicInteger();
-
-        NoRows(boolean showsEvents) {
-            this.showsEvents = showsEvents;
-        }
-
-        @Override
-        public boolean showsEvents() {
-            return showsEvents;
-        }
-
-        @Override
-        public OptionalLong newestEventTimeMicros(long generatorId) {
-            lookups.incrementAndGet();
-            return OptionalLong.empty();
-        }
-
+    private static final Versioned NO_ROWS = new Versioned() {
         @Override
         public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
             return Map.of();
@@ -112,14 +107,14 @@ class ProberTest {
 
         @Override
         public void rows(long generatorId, RowVisitor visitor) {}
-    }
+    };
 
     /**
      * Found with {@code run --target null --workload dml}: the null target shows no row, so every delete looked visible
      * at the first probe and the table printed a deleteVisible of 16.6 ms for a target that discards everything.
      */
     @Test
-    void theChangesOfATargetThatShowsNothingAreNotProbed() throws Exception {
+    void theChangesOfATargetThatShowsNothingAreNotProbed() {
         ChangeGenerator changes = new ChangeGenerator(
                 EventGenerator.forChanges(GeneratorSettings.withSeed(2), G),
                 new DmlSettings(0.3, 0.1, UpdateMode.REPLACE, Duration.ofMillis(500)),
@@ -129,17 +124,14 @@ class ProberTest {
         }
         for (boolean showsEvents : new boolean[] {false, true}) {
             EvaluatorMetrics changeMetrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "no-rows");
-            NoRows noRows = new NoRows(showsEvents);
-            try (Prober prober = new Prober(
-                    noRows,
-                    changeMetrics,
-                    () -> 1_764_000_004_000_000L,
-                    Duration.ofMillis(2),
-                    Duration.ofSeconds(1),
-                    new Random(1),
-                    1)) {
+            StubTarget noRows = StubTarget.builder()
+                    .showsEvents(showsEvents)
+                    .versioned(NO_ROWS)
+                    .build();
+            try (Prober prober = prober(noRows, changeMetrics)) {
                 prober.add(G, changes.history());
-                awaitUntil(noRows.lookups::get, 20);
+                clock.advance(Duration.ofMillis(50));
+                assertThat(noRows.probes()).as("probes in 25 intervals").isGreaterThanOrEqualTo(20);
             }
             long deletesSeen = changeMetrics
                     .latencies()

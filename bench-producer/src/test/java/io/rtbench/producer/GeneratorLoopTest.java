@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
-import io.rtbench.core.pacing.FakeClock;
 import io.rtbench.core.pacing.Pacer;
+import io.rtbench.core.testkit.FakeClock;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.producer.sink.EventSink;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,13 +22,8 @@ class GeneratorLoopTest {
     private final FakeClock pacingClock = new FakeClock(1_000_000_000L);
 
     /** A wall clock that advances one microsecond per reading, from a 16-digit start. */
-    private static final class SteppingClock implements EpochClock {
-        long micros = 1_763_800_000_000_000L;
-
-        @Override
-        public long epochMicros() {
-            return micros++;
-        }
+    private static FakeClock steppingClock() {
+        return FakeClock.atEpochMicros(1_763_800_000_000_000L).steppingPerReading(Duration.ofNanos(1_000));
     }
 
     /** Keeps a copy of every document, as a sink that outlives {@code add} must. */
@@ -76,7 +72,7 @@ class GeneratorLoopTest {
         int batchSize = 2_500;
         long maxEvents = batchSize * 2L + 700;
         RecordingSink sink = new RecordingSink();
-        SteppingClock clock = new SteppingClock();
+        FakeClock clock = steppingClock();
         GeneratorLoop loop = loop(sink, clock);
 
         loop.run(unpaced(batchSize), batchSize, maxEvents, Long.MAX_VALUE, true, new AtomicBoolean());
@@ -104,7 +100,7 @@ class GeneratorLoopTest {
     void aStopRequestEndsTheRunBetweenBursts() {
         RecordingSink sink = new RecordingSink();
         sink.stopAfterEvents = 120;
-        GeneratorLoop loop = loop(sink, new SteppingClock());
+        GeneratorLoop loop = loop(sink, steppingClock());
 
         loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, false, sink.stop);
 
@@ -118,7 +114,7 @@ class GeneratorLoopTest {
         RecordingSink sink = new RecordingSink();
         sink.failAtEvent = 120;
         sink.stats = new ProducerStats();
-        GeneratorLoop loop = loop(sink, new SteppingClock(), sink.stats);
+        GeneratorLoop loop = loop(sink, steppingClock(), sink.stats);
 
         loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, true, sink.stop);
 

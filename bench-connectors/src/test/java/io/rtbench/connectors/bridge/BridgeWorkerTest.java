@@ -7,17 +7,15 @@ import static org.awaitility.Awaitility.await;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
-import io.rtbench.core.target.AuditCounts;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.testkit.StubTarget;
 import java.net.URI;
 import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -52,7 +50,14 @@ class BridgeWorkerTest {
 
     private final Map<TopicPartition, OffsetAndMetadata> lastCommitted = new ConcurrentHashMap<>();
     private final List<String> earlyCommits = new CopyOnWriteArrayList<>();
-    private final ScriptedTarget target = new ScriptedTarget();
+    /** How the target answers a write; by default, all written. */
+    private volatile Function<EventBatch, WriteResult> script = batch -> WriteResult.allWritten(batch.size());
+    /** Once this many events are acknowledged, the target stops the worker. */
+    private volatile int expectedEvents;
+    /** The {@code _seq}s the target acknowledged. */
+    private final BitSet acknowledged = new BitSet();
+
+    private final StubTarget target = StubTarget.builder().onWrite(this::write).build();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final BridgeStats stats = new BridgeStats();
     private final List<Duration> pollTimeouts = new CopyOnWriteArrayList<>();
@@ -76,7 +81,7 @@ class BridgeWorkerTest {
         public synchronized void commitAsync(
                 Map<TopicPartition, OffsetAndMetadata> offsets, OffsetCommitCallback callback) {
             OffsetAndMetadata p0 = offsets.get(P0);
-            if (p0 != null && !target.wroteAllBelow(p0.offset())) {
+            if (p0 != null && !wroteAllBelow(p0.offset())) {
                 earlyCommits.add("committed " + p0.offset() + " before every event below it was written");
             }
             super.commitAsync(offsets, callback);
@@ -106,7 +111,7 @@ class BridgeWorkerTest {
 
     /** Assigns partition 0 and queues {@code events} records; the target stops the worker once all are written. */
     private void feed(int events) {
-        target.expectedEvents = events;
+        expectedEvents = events;
         consumer.schedulePollTask(() -> {
             consumer.rebalance(List.of(P0));
             consumer.updateBeginningOffsets(Map.of(P0, 0L));
@@ -122,7 +127,7 @@ class BridgeWorkerTest {
         feed(1_200);
         worker(500, 4, Duration.ofSeconds(5)).run();
 
-        assertThat(target.batchSizes).containsExactlyInAnyOrder(500, 500, 200);
+        assertThat(batchSizes()).containsExactlyInAnyOrder(500, 500, 200);
         assertThat(earlyCommits).isEmpty();
         assertThat(committed()).isEqualTo(1_200);
         assertThat(stats.written()).isEqualTo(1_200);
@@ -140,7 +145,7 @@ class BridgeWorkerTest {
         feed(10);
         worker(500, Duration.ofMillis(20), 4, Duration.ofSeconds(5)).run();
 
-        assertThat(target.batchSizes).containsExactly(10);
+        assertThat(batchSizes()).containsExactly(10);
         assertThat(pollTimeouts)
                 .isNotEmpty()
                 .allSatisfy(timeout -> assertThat(timeout.toNanos() % 1_000_000)
@@ -157,7 +162,7 @@ class BridgeWorkerTest {
     void aLaterWriteThatFinishesFirstIsNotCommittedBeforeTheEarlierOne() throws Exception {
         CountDownLatch releaseFirst = new CountDownLatch(1);
         CompletableFuture<Void> secondWritten = new CompletableFuture<>();
-        target.script = batch -> {
+        script = batch -> {
             if (batch.get(0).seq() == 0) {
                 block(releaseFirst);
             } else {
@@ -182,7 +187,7 @@ class BridgeWorkerTest {
 
     @Test
     void aWriteThatGivesUpHoldsBackEveryCommitAfterIt() {
-        target.script = batch -> {
+        script = batch -> {
             if (batch.get(0).seq() == 0) {
                 throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
             }
@@ -205,13 +210,9 @@ class BridgeWorkerTest {
     void writesInFlightAreBoundedAndReadingStopsAtTheLimit() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch threeRunning = new CountDownLatch(3);
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger mostRunning = new AtomicInteger();
-        target.script = batch -> {
-            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
+        script = batch -> {
             threeRunning.countDown();
             block(release);
-            running.decrementAndGet();
             return WriteResult.allWritten(batch.size());
         };
         consumer.setMaxPollRecords(100);
@@ -223,11 +224,11 @@ class BridgeWorkerTest {
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> stats.consumed() >= 400 && worker.getState() == Thread.State.TIMED_WAITING);
         assertThat(stats.consumed()).as("3 batches in flight and one waiting").isEqualTo(400);
-        assertThat(running.get()).isEqualTo(3);
+        assertThat(target.writesRunning()).isEqualTo(3);
 
         release.countDown();
         worker.join();
-        assertThat(mostRunning.get()).isEqualTo(3);
+        assertThat(target.mostWritesRunning()).isEqualTo(3);
         assertThat(stats.written()).isEqualTo(2_000);
         assertThat(committed()).isEqualTo(2_000);
         assertThat(earlyCommits).isEmpty();
@@ -236,7 +237,7 @@ class BridgeWorkerTest {
     @Test
     void aFailingTargetIsRetriedAndNothingIsCommittedBeforeItAcknowledges() {
         AtomicInteger failures = new AtomicInteger(2);
-        target.script = batch -> {
+        script = batch -> {
             if (failures.getAndDecrement() > 0) {
                 throw new TargetException("scripted target at http://127.0.0.1:1: connection refused");
             }
@@ -246,14 +247,14 @@ class BridgeWorkerTest {
         worker(500, 4, Duration.ofSeconds(30)).run();
 
         assertThat(stats.retries()).isEqualTo(2);
-        assertThat(target.batchSizes).containsExactly(100);
+        assertThat(batchSizes()).containsExactly(100);
         assertThat(earlyCommits).isEmpty();
         assertThat(committed()).isEqualTo(100);
     }
 
     @Test
     void itemFailuresAreCountedNotRetried() {
-        target.script = batch -> new WriteResult(
+        script = batch -> new WriteResult(
                 batch.size() - 1,
                 List.of(new WriteResult.ItemFailure(0, batch.get(0).id(), "mapper_parsing_exception")));
         feed(10);
@@ -276,7 +277,7 @@ class BridgeWorkerTest {
         worker(500, 4, Duration.ofSeconds(5)).run();
         assertThat(stats.failed()).isEqualTo(1);
         assertThat(stats.lastError()).contains("not an rtbench event");
-        assertThat(target.batchSizes).isEmpty();
+        assertThat(batchSizes()).isEmpty();
         assertThat(committed()).as("it is not read again").isEqualTo(1);
     }
 
@@ -352,7 +353,7 @@ class BridgeWorkerTest {
                 losing.addRecord(new ConsumerRecord<>(TOPIC, 0, i, null, generator.next(T0 + i)));
             }
         });
-        target.expectedEvents = Integer.MAX_VALUE; // this test stops the worker itself
+        expectedEvents = Integer.MAX_VALUE; // this test stops the worker itself
         BridgeSettings settings = new BridgeSettings(
                 "127.0.0.1:9092",
                 TOPIC,
@@ -368,7 +369,7 @@ class BridgeWorkerTest {
         BridgeWorker worker =
                 new BridgeWorker(settings, () -> losing, target, () -> T0 + 5_000, stats, stopping, "test");
         Thread running = runInBackground(worker);
-        await().until(() -> target.wroteAllBelow(100));
+        await().until(() -> wroteAllBelow(100));
 
         gone.set(true);
         await().until(() -> unansweredAsks.get() > 0); // after a second without a word, the worker asked
@@ -379,6 +380,28 @@ class BridgeWorkerTest {
         assertThat(running.isAlive()).isFalse();
         assertThat(commitsWhileGone).hasValue(0);
         assertThat(losing.closed()).isTrue();
+    }
+
+    /** The stand-in database: answers as {@link #script} says and stops the worker once all expected are written. */
+    private WriteResult write(EventBatch batch) {
+        WriteResult result = script.apply(batch);
+        synchronized (acknowledged) {
+            batch.events().forEach(event -> acknowledged.set((int) event.seq()));
+            if (acknowledged.cardinality() >= expectedEvents) {
+                stopping.set(true);
+            }
+        }
+        return result;
+    }
+
+    private boolean wroteAllBelow(long offset) {
+        synchronized (acknowledged) {
+            return acknowledged.nextClearBit(0) >= offset;
+        }
+    }
+
+    private List<Integer> batchSizes() {
+        return target.writes().stream().map(EventBatch::size).toList();
     }
 
     private long committed() {
@@ -407,56 +430,5 @@ class BridgeWorkerTest {
             Thread.currentThread().interrupt();
             throw new TargetException("interrupted");
         }
-    }
-
-    /**
-     * A unit-test stand-in for a database: answers as {@link #script} says (default: all written), remembers which
-     * {@code _seq}s it acknowledged, and stops the worker once all expected events are written.
-     */
-    private final class ScriptedTarget implements Target {
-        volatile Function<EventBatch, WriteResult> script = batch -> WriteResult.allWritten(batch.size());
-        volatile int expectedEvents;
-        final List<Integer> batchSizes = new CopyOnWriteArrayList<>();
-        private final BitSet acknowledged = new BitSet();
-
-        @Override
-        public WriteResult write(EventBatch batch) {
-            WriteResult result = script.apply(batch);
-            batchSizes.add(batch.size());
-            synchronized (acknowledged) {
-                batch.events().forEach(event -> acknowledged.set((int) event.seq()));
-                if (acknowledged.cardinality() >= expectedEvents) {
-                    stopping.set(true);
-                }
-            }
-            return result;
-        }
-
-        boolean wroteAllBelow(long offset) {
-            synchronized (acknowledged) {
-                return acknowledged.nextClearBit(0) >= offset;
-            }
-        }
-
-        @Override
-        public void ensureCollection() {}
-
-        @Override
-        public OptionalLong newestEventTimeMicros(long generatorId) {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public AuditCounts audit(long generatorId) {
-            return AuditCounts.NONE;
-        }
-
-        @Override
-        public String serverVersion() {
-            return "scripted";
-        }
-
-        @Override
-        public void close() {}
     }
 }

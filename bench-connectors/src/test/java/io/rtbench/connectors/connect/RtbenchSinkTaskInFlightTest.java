@@ -5,19 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
-import io.rtbench.core.target.AuditCounts;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.testkit.StubTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -35,7 +32,13 @@ class RtbenchSinkTaskInFlightTest {
     private static final Map<TopicPartition, OffsetAndMetadata> ANY =
             Map.of(P0, new OffsetAndMetadata(999), P1, new OffsetAndMetadata(999));
 
-    private final GatedTarget target = new GatedTarget();
+    /** Writes starting at a held {@code _seq} wait until released. */
+    private final Map<Long, CountDownLatch> gates = new ConcurrentHashMap<>();
+
+    private volatile long delayMs;
+
+    private final StubTarget target =
+            StubTarget.builder().onWrite(this::gatedWrite).build();
     private final FakeSinkTaskContext context = new FakeSinkTaskContext(true);
     private final CountDownLatch writeTaken = new CountDownLatch(1);
 
@@ -45,6 +48,29 @@ class RtbenchSinkTaskInFlightTest {
                 writeTaken.countDown();
             })
             .start();
+
+    private WriteResult gatedWrite(EventBatch batch) {
+        try {
+            CountDownLatch gate = gates.get(batch.get(0).seq());
+            if (gate != null) {
+                gate.await();
+            }
+            if (delayMs > 0) {
+                Thread.sleep(delayMs); // the database takes its time
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return WriteResult.allWritten(batch.size());
+    }
+
+    private void hold(long seq) {
+        gates.put(seq, new CountDownLatch(1));
+    }
+
+    private void release(long seq) {
+        gates.get(seq).countDown();
+    }
 
     private RtbenchSinkTask task(int maxInFlight, Executor executor) {
         Map<String, String> settings = new HashMap<>();
@@ -71,7 +97,7 @@ class RtbenchSinkTaskInFlightTest {
 
     @Test
     void aLaterBatchWrittenFirstIsNotOfferedBeforeTheEarlierOne() throws Exception {
-        target.hold(0); // the batch starting at seq 0 waits; the one at seq 2 is written at once
+        hold(0); // the batch starting at seq 0 waits; the one at seq 2 is written at once
         RtbenchSinkTask task = task(4, writers);
 
         task.put(records(0, 4));
@@ -81,7 +107,7 @@ class RtbenchSinkTaskInFlightTest {
                 .as("seq 2 and 3 are written, but 0 and 1 are not")
                 .isEmpty();
 
-        target.release(0);
+        release(0);
         task.flush(ANY);
         assertThat(task.preCommit(ANY))
                 .isEqualTo(Map.of(P0, new OffsetAndMetadata(103), P1, new OffsetAndMetadata(104)));
@@ -90,31 +116,31 @@ class RtbenchSinkTaskInFlightTest {
 
     @Test
     void withEveryWriterBusyPutPausesThePartitionsAndResumesThemOnceTheBatchIsHandedOn() throws Exception {
-        target.hold(0);
-        target.hold(2);
+        hold(0);
+        hold(2);
         RtbenchSinkTask task = task(2, null);
 
         task.put(records(0, 6)); // three batches, two writers
 
-        assertThat(target.running.get()).isEqualTo(2);
+        assertThat(target.writesRunning()).isEqualTo(2);
         assertThat(context.paused).containsExactlyInAnyOrder(P0, P1);
         assertThat(context.timeoutsMs).isNotEmpty().allMatch(ms -> ms <= 100);
 
-        target.release(0);
+        release(0);
         task.put(List.of()); // Connect calls again after the timeout the task asked for
         assertThat(context.paused).isEmpty();
         assertThat(context.pauses).containsExactly("pause [events-0, events-1]", "resume [events-0, events-1]");
 
-        target.release(2);
+        release(2);
         task.flush(ANY);
-        assertThat(target.mostRunning.get()).isEqualTo(2);
-        assertThat(target.written.get()).isEqualTo(6);
+        assertThat(target.mostWritesRunning()).isEqualTo(2);
+        assertThat(target.writtenEvents()).isEqualTo(6);
         task.stop();
     }
 
     @Test
     void flushAndStopWaitForTheWritesInFlight() {
-        target.delayMs = 50;
+        delayMs = 50;
         RtbenchSinkTask task = task(4, null);
 
         task.put(records(0, 6));
@@ -125,68 +151,7 @@ class RtbenchSinkTaskInFlightTest {
 
         task.put(records(6, 4));
         task.stop();
-        assertThat(target.written.get()).isEqualTo(10);
-        assertThat(target.closed).isTrue();
-    }
-
-    /** A target whose writes starting at a held {@code _seq} wait until released; thread-safe. */
-    private static final class GatedTarget implements Target {
-        final Map<Long, CountDownLatch> gates = new ConcurrentHashMap<>();
-        final AtomicInteger running = new AtomicInteger();
-        final AtomicInteger mostRunning = new AtomicInteger();
-        final AtomicInteger written = new AtomicInteger();
-        volatile long delayMs;
-        volatile boolean closed;
-
-        void hold(long seq) {
-            gates.put(seq, new CountDownLatch(1));
-        }
-
-        void release(long seq) {
-            gates.get(seq).countDown();
-        }
-
-        @Override
-        public WriteResult write(EventBatch batch) {
-            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-            try {
-                CountDownLatch gate = gates.get(batch.get(0).seq());
-                if (gate != null) {
-                    gate.await();
-                }
-                if (delayMs > 0) {
-                    Thread.sleep(delayMs); // the database takes its time
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                running.decrementAndGet();
-            }
-            written.addAndGet(batch.size());
-            return WriteResult.allWritten(batch.size());
-        }
-
-        @Override
-        public void ensureCollection() {}
-
-        @Override
-        public OptionalLong newestEventTimeMicros(long generatorId) {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public AuditCounts audit(long generatorId) {
-            return AuditCounts.NONE;
-        }
-
-        @Override
-        public String serverVersion() {
-            return "gated";
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
+        assertThat(target.writtenEvents()).isEqualTo(10);
+        assertThat(target.closed()).isTrue();
     }
 }

@@ -7,6 +7,7 @@ import io.rtbench.connectors.TestEvents;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.target.TargetException;
+import io.rtbench.core.testkit.StubTarget;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ class RtbenchSinkTaskTest {
     @TempDir
     Path dir;
 
-    private final FakeTarget target = new FakeTarget();
+    private final StubTarget target = StubTarget.builder().build();
     private final AtomicLong nanos = new AtomicLong();
     private final FakeSinkTaskContext context = new FakeSinkTaskContext(true);
     private final List<Long> pausesMs = new ArrayList<>();
@@ -86,7 +87,7 @@ class RtbenchSinkTaskTest {
     @Test
     void startEnsuresTheCollection() {
         task(Map.of());
-        assertThat(target.collectionEnsured).isTrue();
+        assertThat(target.collectionEnsured()).isTrue();
     }
 
     @Test
@@ -95,8 +96,8 @@ class RtbenchSinkTaskTest {
 
         task.put(records(0, 5));
 
-        assertThat(target.writes).extracting(batch -> batch.size()).containsExactly(2, 2, 1);
-        assertThat(target.writes.get(2).get(0).seq()).isEqualTo(4);
+        assertThat(target.writes()).extracting(batch -> batch.size()).containsExactly(2, 2, 1);
+        assertThat(target.writes().get(2).get(0).seq()).isEqualTo(4);
         assertThat(task.preCommit(current(999, 999)))
                 .isEqualTo(Map.of(P0, new OffsetAndMetadata(105), P1, new OffsetAndMetadata(104)));
     }
@@ -167,8 +168,8 @@ class RtbenchSinkTaskTest {
 
         task.put(records);
 
-        assertThat(target.writes).hasSize(1);
-        assertThat(target.writes.get(0).size()).isEqualTo(2);
+        assertThat(target.writes()).hasSize(1);
+        assertThat(target.writes().get(0).size()).isEqualTo(2);
         assertThat(context.reported).containsExactly(stranger);
         assertThat(context.reasons.get(0)).hasMessageContaining("events-0@102 is not an rtbench event");
         assertThat(task.preCommit(current(999, 999)))
@@ -186,21 +187,25 @@ class RtbenchSinkTaskTest {
         task.put(List.of(new SinkRecord("events", 0, null, null, null, null, 7)));
 
         assertThat(task.rejected()).isEqualTo(1);
-        assertThat(target.writes).isEmpty();
+        assertThat(target.writes()).isEmpty();
     }
 
     @Test
     void aTargetThatCannotBeReachedAtStartFailsTheTaskWithItsMessage() {
-        target.ensureCollectionFailure =
-                new TargetException("postgres at postgresql://127.0.0.1:1/db: creating table failed: cannot connect");
+        StubTarget unreachable = StubTarget.builder()
+                .onEnsureCollection(() -> {
+                    throw new TargetException(
+                            "postgres at postgresql://127.0.0.1:1/db: creating table failed: cannot connect");
+                })
+                .build();
         RtbenchSinkTask task = new RtbenchSinkTask(
-                config -> target, () -> RECEIVED_MICROS, nanos::get, Map.of(), Runnable::run, this::pause);
+                config -> unreachable, () -> RECEIVED_MICROS, nanos::get, Map.of(), Runnable::run, this::pause);
         task.initialize(context);
 
         assertThatThrownBy(() -> task.start(Map.of(RtbenchSinkConfig.TARGET_KIND, "postgres")))
                 .isInstanceOf(ConnectException.class)
                 .hasMessage("postgres at postgresql://127.0.0.1:1/db: creating table failed: cannot connect");
-        assertThat(target.closed).isTrue();
+        assertThat(unreachable.closed()).isTrue();
     }
 
     @Test
@@ -229,7 +234,7 @@ class RtbenchSinkTaskTest {
         Histogram sinkWrite = byTag.get(Metrics.SINK_WRITE);
         assertThat(sinkWrite.getTotalCount()).isEqualTo(2);
         assertThat(sinkWrite.getMaxValue()).isBetween(1_990L, 2_010L); // the fake clock's 2 ms per reading
-        assertThat(target.closed).isTrue();
+        assertThat(target.closed()).isTrue();
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.testkit.StubTarget;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -42,6 +44,11 @@ class InFlightWritesTest {
                 millis -> nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis)));
     }
 
+    /** A target whose writes do what the test says. */
+    private static Target writing(Function<EventBatch, WriteResult> writes) {
+        return StubTarget.builder().onWrite(writes).build();
+    }
+
     private static EventBatch batch(int events) {
         return TestEvents.batch(1, 0, events, 1_700_000_000_000_000L);
     }
@@ -49,7 +56,7 @@ class InFlightWritesTest {
     @Test
     void aFailingWriteIsRetriedWithGrowingBackoffUntilTheTargetTakesIt() {
         AtomicInteger calls = new AtomicInteger();
-        InFlightWrites<String> writes = direct(new FunctionTarget(batch -> {
+        InFlightWrites<String> writes = direct(writing(batch -> {
             if (calls.incrementAndGet() <= 2) {
                 throw new TargetException("down");
             }
@@ -70,7 +77,7 @@ class InFlightWritesTest {
     @Test
     void aWriteGivesUpAfterTheRetryTimeoutWithTheLastError() {
         AtomicInteger calls = new AtomicInteger();
-        InFlightWrites<String> writes = direct(new FunctionTarget(batch -> {
+        InFlightWrites<String> writes = direct(writing(batch -> {
             throw new TargetException("down #" + calls.incrementAndGet());
         }));
 
@@ -86,7 +93,7 @@ class InFlightWritesTest {
 
     @Test
     void afterStopRetryingAFailingWriteGivesUpAtOnce() {
-        InFlightWrites<String> writes = direct(new FunctionTarget(batch -> {
+        InFlightWrites<String> writes = direct(writing(batch -> {
             throw new TargetException("down");
         }));
         writes.stopRetrying();
@@ -101,19 +108,17 @@ class InFlightWritesTest {
     void atMostMaxInFlightWritesRunAtOnceAndTheyCompleteInTheOrderTheTargetFinishes() throws Exception {
         Map<Integer, CountDownLatch> release = new ConcurrentHashMap<>();
         CountDownLatch bothStarted = new CountDownLatch(2);
-        AtomicInteger running = new AtomicInteger();
-        AtomicInteger mostRunning = new AtomicInteger();
-        Target target = new FunctionTarget(batch -> {
-            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-            bothStarted.countDown();
-            try {
-                release.get(batch.size()).await();
-            } catch (InterruptedException e) {
-                throw new TargetException("interrupted");
-            }
-            running.decrementAndGet();
-            return WriteResult.allWritten(batch.size());
-        });
+        StubTarget target = StubTarget.builder()
+                .onWrite(batch -> {
+                    bothStarted.countDown();
+                    try {
+                        release.get(batch.size()).await();
+                    } catch (InterruptedException e) {
+                        throw new TargetException("interrupted");
+                    }
+                    return WriteResult.allWritten(batch.size());
+                })
+                .build();
         release.put(1, new CountDownLatch(1));
         release.put(2, new CountDownLatch(1));
         try (InFlightWrites<String> writes = new InFlightWrites<>(target, 2, RETRY, (e, a, b, x) -> {}, "test")) {
@@ -132,6 +137,6 @@ class InFlightWritesTest {
                     .as("nothing in flight")
                     .isNull();
         }
-        assertThat(mostRunning.get()).isEqualTo(2);
+        assertThat(target.mostWritesRunning()).isEqualTo(2);
     }
 }

@@ -9,6 +9,7 @@ import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.testkit.StubTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +73,7 @@ class SinkWriterTest {
                 started::add,
                 () -> nanos.addAndGet(1_000_000),
                 millis -> nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis)));
-        return new SinkWriter<>(new FunctionTarget(target), settings, sinkWrite, owner);
+        return new SinkWriter<>(StubTarget.builder().onWrite(target).build(), settings, sinkWrite, owner);
     }
 
     private static WriteResult allWritten(EventBatch batch) {

@@ -3,6 +3,7 @@ package io.rtbench.core.pacing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.core.testkit.FakeClock;
 import org.junit.jupiter.api.Test;
 
 class PacerTest {
@@ -17,7 +18,7 @@ class PacerTest {
         for (int i = 0; i < 5; i++) {
             assertThat(pacer.awaitNextBurst()).isEqualTo(START + i * 50_000_000L);
         }
-        assertThat(clock.nowNanos).isEqualTo(START + 4 * 50_000_000L);
+        assertThat(clock.nanoTime()).isEqualTo(START + 4 * 50_000_000L);
     }
 
     @Test
@@ -26,14 +27,14 @@ class PacerTest {
         Pacer pacer = new Pacer(clock, 1000, 10, START); // a burst every 10 ms
         assertThat(pacer.awaitNextBurst()).isEqualTo(START);
         clock.advance(35_000_000L); // a 35 ms stall
-        int waitsBefore = clock.waits.size();
+        int waitsBefore = clock.waits().size();
         assertThat(pacer.awaitNextBurst()).isEqualTo(START + 10_000_000L);
         assertThat(pacer.awaitNextBurst()).isEqualTo(START + 20_000_000L);
         assertThat(pacer.awaitNextBurst()).isEqualTo(START + 30_000_000L);
-        assertThat(clock.waits).hasSize(waitsBefore);
+        assertThat(clock.waits()).hasSize(waitsBefore);
         // Caught up: the next burst is in the future again and is waited for.
         assertThat(pacer.awaitNextBurst()).isEqualTo(START + 40_000_000L);
-        assertThat(clock.waits).hasSize(waitsBefore + 1);
+        assertThat(clock.waits()).hasSize(waitsBefore + 1);
     }
 
     @Test
@@ -53,7 +54,7 @@ class PacerTest {
         assertThat(pacer.unpaced()).isTrue();
         clock.advance(123);
         assertThat(pacer.awaitNextBurst()).isEqualTo(START + 123);
-        assertThat(clock.waits).isEmpty();
+        assertThat(clock.waits()).isEmpty();
         assertThat(pacer.bursts()).isEqualTo(1);
     }
 

@@ -3,16 +3,13 @@ package io.rtbench.producer.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.event.EventBatch;
-import io.rtbench.core.target.AuditCounts;
-import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.core.target.WriteResult;
+import io.rtbench.core.testkit.StubTarget;
 import io.rtbench.producer.ProducerStats;
 import java.nio.charset.StandardCharsets;
-import java.util.OptionalLong;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,7 +20,30 @@ class TargetSinkFactoryTest {
     private static final byte[] DOCUMENT = "{\"_id\":\"x\"}".getBytes(StandardCharsets.UTF_8);
 
     private final ProducerStats stats = new ProducerStats();
-    private final GatedTarget target = new GatedTarget();
+    private final CountDownLatch twoRunning = new CountDownLatch(2);
+    /** Writes wait here once set. */
+    private volatile CountDownLatch gate;
+    /** Writes fail with this once set. */
+    private volatile TargetException failure;
+
+    private final StubTarget target =
+            StubTarget.builder().onWrite(this::gatedWrite).build();
+
+    private WriteResult gatedWrite(EventBatch batch) {
+        twoRunning.countDown();
+        try {
+            if (gate != null) {
+                gate.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TargetException("interrupted");
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return WriteResult.allWritten(batch.size());
+    }
 
     private static void burst(EventSink sink, int events, long firstSeq) {
         sink.beginBurst(System.nanoTime(), true);
@@ -41,18 +61,18 @@ class TargetSinkFactoryTest {
             sink.endBurst();
             factory.flush();
         }
-        assertThat(target.calls.get()).isZero();
+        assertThat(target.writeCalls()).isZero();
         assertThat(stats.hasFailed()).isFalse();
     }
 
     @Test
     void aGeneratorKeepsItsWritesInFlightUpToTheLimitAndFlushWaitsForThem() throws Exception {
-        target.gate = new CountDownLatch(1);
+        gate = new CountDownLatch(1);
         try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
             EventSink sink = factory.forGenerator(1);
             burst(sink, 3, 0);
             burst(sink, 3, 3);
-            assertThat(target.twoRunning.await(10, TimeUnit.SECONDS))
+            assertThat(twoRunning.await(10, TimeUnit.SECONDS))
                     .as("the generator did not wait for its first write")
                     .isTrue();
 
@@ -61,22 +81,22 @@ class TargetSinkFactoryTest {
             while (third.getState() != Thread.State.WAITING) {
                 Thread.onSpinWait(); // the third burst waits for a free slot
             }
-            assertThat(target.calls.get()).as("its write did not start").isEqualTo(2);
+            assertThat(target.writeCalls()).as("its write did not start").isEqualTo(2);
 
-            target.gate.countDown();
+            gate.countDown();
             third.join();
             factory.flush();
             assertThat(stats.ackedEvents()).isEqualTo(9);
             assertThat(stats.produceAck().total().getTotalCount()).isEqualTo(9);
             assertThat(stats.sinkWrite().total().getTotalCount()).isEqualTo(3);
         }
-        assertThat(target.mostRunning.get()).isEqualTo(2);
-        assertThat(target.closed).isTrue();
+        assertThat(target.mostWritesRunning()).isEqualTo(2);
+        assertThat(target.closed()).isTrue();
     }
 
     @Test
     void aFailedWriteIsCountedAndStopsTheRun() {
-        target.failure = new TargetException("gated at http://127.0.0.1:1: cannot connect");
+        failure = new TargetException("gated at http://127.0.0.1:1: cannot connect");
         try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
             burst(factory.forGenerator(1), 4, 0);
             factory.flush();
@@ -84,60 +104,5 @@ class TargetSinkFactoryTest {
         assertThat(stats.hasFailed()).isTrue();
         assertThat(stats.failed()).isEqualTo(4);
         assertThat(stats.firstFailure()).contains("cannot connect");
-    }
-
-    /** A target whose writes wait at a gate, counting how many run at once. */
-    private static final class GatedTarget implements Target {
-        final AtomicInteger calls = new AtomicInteger();
-        final AtomicInteger running = new AtomicInteger();
-        final AtomicInteger mostRunning = new AtomicInteger();
-        final CountDownLatch twoRunning = new CountDownLatch(2);
-        volatile CountDownLatch gate;
-        volatile TargetException failure;
-        volatile boolean closed;
-
-        @Override
-        public WriteResult write(EventBatch batch) {
-            calls.incrementAndGet();
-            mostRunning.accumulateAndGet(running.incrementAndGet(), Math::max);
-            twoRunning.countDown();
-            try {
-                if (gate != null) {
-                    gate.await();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TargetException("interrupted");
-            } finally {
-                running.decrementAndGet();
-            }
-            if (failure != null) {
-                throw failure;
-            }
-            return WriteResult.allWritten(batch.size());
-        }
-
-        @Override
-        public void ensureCollection() {}
-
-        @Override
-        public OptionalLong newestEventTimeMicros(long generatorId) {
-            return OptionalLong.empty();
-        }
-
-        @Override
-        public AuditCounts audit(long generatorId) {
-            return AuditCounts.NONE;
-        }
-
-        @Override
-        public String serverVersion() {
-            return "gated";
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
     }
 }
