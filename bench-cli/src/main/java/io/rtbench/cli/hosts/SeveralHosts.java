@@ -7,6 +7,7 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult.WorkerShare;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.workload.Workload;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +41,7 @@ public final class SeveralHosts {
             throw new UsageException("--generators (" + spec.generators() + ") must be at least --workers (" + workers
                     + "): each worker runs generators of its own");
         }
-        if (spec.dml() != null || spec.mixed() != null) {
+        if (!(spec.workload() instanceof Workload.Ingest)) {
             throw new UsageException("--workers runs workload ingest only");
         }
         if (spec.repetitions().forks() > 1 || spec.repetitions().repeated()) {

@@ -8,8 +8,7 @@ final class MixedReads {
 
     private MixedReads() {}
 
-    static ReadCandidates candidates(RunSpec spec) {
-        MixedSettings mixed = spec.mixed();
+    static ReadCandidates candidates(RunSpec spec, MixedSettings mixed) {
         double fastest = spec.rates().stream()
                 .mapToDouble(rate -> mixed.readsPerSec(rate.eventsPerSecond(spec.docSize())))
                 .filter(Double::isFinite)

@@ -6,6 +6,7 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
@@ -13,6 +14,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.core.utilisation.UtilisationSampler;
+import io.rtbench.core.workload.Workload;
 import io.rtbench.evaluator.AuditStage;
 import io.rtbench.evaluator.BacklogSampler;
 import io.rtbench.evaluator.BacklogStage;
@@ -76,6 +78,10 @@ final class PipelineAssembly implements Engine.Assembly {
         this.connectPluginPath = connectPluginPath;
         this.prometheusHost = prometheusHost;
         this.prometheusPort = prometheusPort;
+        if (workers > 0 && !(spec.workload() instanceof Workload.Ingest)) {
+            // workers produce and probe appends only: no change histories, no reads (SeveralHosts says it to users)
+            throw new IllegalArgumentException("--workers runs workload ingest only");
+        }
         this.workers = workers;
     }
 
@@ -92,7 +98,8 @@ final class PipelineAssembly implements Engine.Assembly {
     public void open(RunResources run) {
         RunSpec spec = this.spec.forFork(run.fork());
         MeterRegistry registry = PrometheusEndpoint.forRun(run, prometheusHost, prometheusPort);
-        ReadCandidates candidates = spec.mixed() == null ? null : MixedReads.candidates(spec);
+        MixedSettings mixed = spec.workload().mixed().orElse(null);
+        ReadCandidates candidates = mixed == null ? null : MixedReads.candidates(spec, mixed);
         RunServers servers = sharedServers != null
                 ? sharedServers
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
@@ -109,7 +116,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     EpochClock.SYSTEM,
                     UUID.randomUUID().toString()));
             if (candidates != null) {
-                producer.feedReads(candidates, spec.mixed().users());
+                producer.feedReads(candidates, mixed.users());
             }
         }
         SinkTopic sinkTopic =
@@ -151,7 +158,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     EpochClock.SYSTEM,
                     registry,
                     local::generatorIds,
-                    spec.dml() == null ? null : local::changeHistories));
+                    spec.workload().dml().isPresent() ? local::changeHistories : null));
             auditTarget = probe.target();
             metrics = probe.metrics();
         } else {
@@ -162,8 +169,8 @@ final class PipelineAssembly implements Engine.Assembly {
         auditTarget.ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
         if (candidates != null) {
-            ReadStage reads = run.add(
-                    new ReadStage(target, spec.mixed(), spec.probeTimeout(), spec.docSize(), candidates, registry));
+            ReadStage reads =
+                    run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
             run.onTick(reads::tick);
         }
         servers.targetUtilisation(spec.target(), target)
@@ -202,7 +209,7 @@ final class PipelineAssembly implements Engine.Assembly {
                         metrics,
                         AuditStage.NO_PRODUCING_TIME,
                         run::progress));
-        if (spec.dml() != null) {
+        if (spec.workload().dml().isPresent()) {
             audit.withChanges(producer::changeHistories);
         }
     }

@@ -10,6 +10,7 @@ import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.StatusLine;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
+import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
@@ -108,11 +109,12 @@ final class RunLauncher {
      * in its table's {@code skipped} count afterwards. Empty otherwise.
      */
     static Optional<String> readAgeNote(RunSpec spec) {
-        if (spec.mixed() == null) {
+        Optional<MixedSettings> mixed = spec.workload().mixed();
+        if (mixed.isEmpty()) {
             return Optional.empty();
         }
         Duration step = spec.warmup().plus(spec.repetitions().measuredLength(spec.duration()));
-        Duration readAge = spec.mixed().readAge();
+        Duration readAge = mixed.get().readAge();
         if (readAge.compareTo(step) <= 0) {
             return Optional.empty();
         }

@@ -28,7 +28,11 @@ final class RunSettings {
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
-            return new ProducerSettings(workload, generator, new Destination.Direct(target), spec.dml());
+            return new ProducerSettings(
+                    workload,
+                    generator,
+                    new Destination.Direct(target),
+                    spec.workload().dml().orElse(null));
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -40,7 +44,8 @@ final class RunSettings {
                 spec.connectTimeout(),
                 spec.valueFormat(),
                 spec.retryTimeout());
-        return new ProducerSettings(workload, generator, kafka, spec.dml());
+        return new ProducerSettings(
+                workload, generator, kafka, spec.workload().dml().orElse(null));
     }
 
     static Scenario scenario(RunSpec spec) {
@@ -76,16 +81,14 @@ final class RunSettings {
                 more.put("forkServers", true);
             }
         }
-        more.put("workload", spec.dml() != null ? "dml" : spec.mixed() != null ? "mixed" : "ingest");
-        if (spec.mixed() != null) {
-            MixedScenario.describe(spec.mixed(), more);
-        }
-        if (spec.dml() != null) {
-            more.put("updates", DmlSettings.percent(spec.dml().updateShare()));
-            more.put("deletes", DmlSettings.percent(spec.dml().deleteShare()));
-            more.put("updateMode", spec.dml().updateMode().cliName());
-            more.put("minRowAge", Durations.format(spec.dml().minRowAge()));
-        }
+        more.put("workload", spec.workload().cliName());
+        spec.workload().mixed().ifPresent(mixed -> MixedScenario.describe(mixed, more));
+        spec.workload().dml().ifPresent(dml -> {
+            more.put("updates", DmlSettings.percent(dml.updateShare()));
+            more.put("deletes", DmlSettings.percent(dml.deleteShare()));
+            more.put("updateMode", dml.updateMode().cliName());
+            more.put("minRowAge", Durations.format(dml.minRowAge()));
+        });
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());
         }

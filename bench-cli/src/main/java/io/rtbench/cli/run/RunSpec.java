@@ -1,13 +1,12 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.Defaults;
-import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
-import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
+import io.rtbench.core.workload.Workload;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.net.URI;
 import java.nio.file.Path;
@@ -36,8 +35,7 @@ import java.util.Objects;
  *     Connect sink's retries
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
  * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
- * @param dml workload {@code dml} (updates and deletes, docs/GUIDE.md); null for workload {@code ingest}
- * @param mixed workload {@code mixed} (reads under write load, docs/GUIDE.md); null otherwise
+ * @param workload ingest, dml (updates and deletes) or mixed (reads under write load), docs/GUIDE.md
  */
 public record RunSpec(
         String target,
@@ -70,8 +68,7 @@ public record RunSpec(
         Path result,
         Repetitions repetitions,
         boolean forkServers,
-        DmlSettings dml,
-        MixedSettings mixed) {
+        Workload workload) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -80,6 +77,7 @@ public record RunSpec(
     public RunSpec {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(repetitions, "repetitions");
+        Objects.requireNonNull(workload, "workload");
         targetOptions = Map.copyOf(targetOptions);
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
@@ -148,17 +146,12 @@ public record RunSpec(
                 result,
                 repetitions,
                 forkServers,
-                dml,
-                mixed);
+                workload);
     }
 
     /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
     public TargetConfig target(URI url, Credentials credentials, Duration timeout) {
-        TargetConfig config = new TargetConfig(target, url, collection, credentials, timeout, targetOptions);
-        if (mixed != null) {
-            return config.forMixed();
-        }
-        return dml == null ? config : config.forDml(dml.updateMode());
+        return new TargetConfig(target, url, collection, credentials, timeout, targetOptions).forWorkload(workload);
     }
 
     /** The steps in order: every rate, for every batch size. */

@@ -23,6 +23,7 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
+import io.rtbench.core.workload.Workload;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.servers.connect.ConnectorDefinition;
 import java.net.URI;
@@ -236,6 +237,8 @@ public final class RunSpecBuilder {
             });
         }
         MixedSettings mixed = mixed(provider, resolvedRates);
+        Workload resolvedWorkload =
+                dml != null ? new Workload.Dml(dml) : mixed != null ? new Workload.Mixed(mixed) : Workload.INGEST;
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -277,8 +280,7 @@ public final class RunSpecBuilder {
                                 : duration("iterationTime (--iteration-time)", iterationTime, false),
                         (int) notNegative("warmupIterations (--warmup-iterations)", warmupIterations)),
                 forkServers,
-                dml,
-                mixed);
+                resolvedWorkload);
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.cli.support.Defaults;
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
@@ -135,7 +136,10 @@ class ScenarioFilesTest {
 
         RunSpec spec = RunArgs.parse("run", dml.toString()).build("unused.json");
 
-        assertThat(spec.dml().updateShare()).isEqualTo(0.30);
+        assertThat(spec.workload().dml())
+                .get()
+                .extracting(DmlSettings::updateShare)
+                .isEqualTo(0.30);
         assertThat(spec.targetOptions()).containsEntry("refresh.interval", "1s");
         assertThatThrownBy(() -> RunArgs.parse("run", wrong.toString()).build("unused.json"))
                 .hasMessageContaining("--updates is an option of --workload dml");

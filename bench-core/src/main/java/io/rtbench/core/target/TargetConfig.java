@@ -1,6 +1,7 @@
 package io.rtbench.core.target;
 
 import io.rtbench.core.dml.UpdateMode;
+import io.rtbench.core.workload.Workload;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -91,6 +92,14 @@ public record TargetConfig(
                     "target option " + WORKLOAD_OPTION + "=" + workload + " is invalid; expected ingest, dml or mixed");
         }
         return workload;
+    }
+
+    /** This config for the run's workload: the drivers read it as {@value #WORKLOAD_OPTION} (docs/TARGETS.md). */
+    public TargetConfig forWorkload(Workload workload) {
+        if (workload instanceof Workload.Mixed) {
+            return forMixed();
+        }
+        return workload.dml().map(dml -> forDml(dml.updateMode())).orElse(this);
     }
 
     /** This config for workload {@code mixed}. */
