@@ -26,7 +26,10 @@ import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.local.ConnectWorkerConfig;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * What {@code run}, {@code sweep}, {@code peak}, {@code calibrate} and {@code quickstart} hand the engine: the servers
@@ -106,22 +109,68 @@ final class PipelineAssembly implements Engine.Assembly {
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig target = spec.target(servers.targetUrl(), servers.credentials(), TARGET_TIMEOUT);
-        ProducerStage producer = null;
-        WorkersStage remote = null;
         if (workers > 0) {
-            remote = run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
-        } else {
-            producer = run.add(new ProducerStage(
-                    RunSettings.producer(spec, servers.bootstrapServers(), target),
-                    EpochClock.SYSTEM,
-                    UUID.randomUUID().toString()));
-            if (candidates != null) {
-                producer.feedReads(candidates, mixed.users());
-            }
+            openWithWorkers(run, spec, registry, servers, target);
+            return;
         }
+        ProducerStage producer = run.add(new ProducerStage(
+                RunSettings.producer(spec, servers.bootstrapServers(), target),
+                EpochClock.SYSTEM,
+                UUID.randomUUID().toString()));
+        if (candidates != null) {
+            producer.feedReads(candidates, mixed.users());
+        }
+        String consumerGroup = openSink(run, spec, servers, target);
+        boolean dml = spec.workload().dml().isPresent();
+        ProbeStage probe = run.add(new ProbeStage(
+                target,
+                spec.probeInterval(),
+                spec.probeTimeout(),
+                EpochClock.SYSTEM,
+                registry,
+                producer::generatorIds,
+                dml ? producer::changeHistories : null));
+        watch(run, spec, registry, probe.target());
+        if (candidates != null) {
+            ReadStage reads =
+                    run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
+            run.onTick(reads::tick);
+        }
+        sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
+        AuditStage audit = audit(
+                run,
+                probe.target(),
+                probe.metrics(),
+                producer::producedByGenerator,
+                producer::newestEventTimes,
+                producer::failedEvents);
+        if (dml) {
+            audit.withChanges(producer::changeHistories);
+        }
+    }
+
+    /**
+     * A fork whose events {@code rtbench worker} hosts produce and probe (docs/GUIDE.md, "Several hosts"): the sink,
+     * the samplers and the audit of what landed of all of them stay here.
+     */
+    private void openWithWorkers(
+            RunResources run, RunSpec spec, MeterRegistry registry, RunServers servers, TargetConfig target) {
+        WorkersStage remote =
+                run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
+        String consumerGroup = openSink(run, spec, servers, target);
+        // the workers probe their own generators; the audit here counts what landed of all of them
+        Target auditTarget = run.own(Targets.open(target));
+        EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target());
+        watch(run, spec, registry, auditTarget);
+        sample(run, spec, registry, servers, target, consumerGroup, metrics);
+        audit(run, auditTarget, metrics, remote::producedByGenerator, remote::newestEventTimes, remote::failedEvents);
+    }
+
+    /** The stage that lands the events in the target; the consumer group whose backlog it leaves, null for none. */
+    private static String openSink(RunResources run, RunSpec spec, RunServers servers, TargetConfig target) {
         SinkTopic sinkTopic =
                 new SinkTopic(servers.bootstrapServers(), spec.kafkaConfig(), spec.topic(), spec.connectTimeout());
-        String consumerGroup = switch (spec.pipeline()) {
+        return switch (spec.pipeline()) {
             case KAFKA_BRIDGE -> {
                 BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
                 sinkTopic.startAtEnd(bridge.groupId()).ifPresent(run::note);
@@ -147,32 +196,23 @@ final class PipelineAssembly implements Engine.Assembly {
                         .consumerGroup();
             case DIRECT -> null;
         };
-        Target auditTarget;
-        EvaluatorMetrics metrics;
-        if (remote == null) {
-            ProducerStage local = producer;
-            ProbeStage probe = run.add(new ProbeStage(
-                    target,
-                    spec.probeInterval(),
-                    spec.probeTimeout(),
-                    EpochClock.SYSTEM,
-                    registry,
-                    local::generatorIds,
-                    spec.workload().dml().isPresent() ? local::changeHistories : null));
-            auditTarget = probe.target();
-            metrics = probe.metrics();
-        } else {
-            // the workers probe their own generators; the audit here counts what landed of all of them
-            auditTarget = run.own(Targets.open(target));
-            metrics = new EvaluatorMetrics(registry, spec.target());
-        }
+    }
+
+    /** The collection made before the first event, and the stages' gauges on every tick. */
+    private static void watch(RunResources run, RunSpec spec, MeterRegistry registry, Target auditTarget) {
         auditTarget.ensureCollection();
         run.onTick(new StageGauges(registry, spec.target())::tick);
-        if (candidates != null) {
-            ReadStage reads =
-                    run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
-            run.onTick(reads::tick);
-        }
+    }
+
+    /** The samplers beside the probe: the target's utilisation where a source reads it, the sink's backlog. */
+    private static void sample(
+            RunResources run,
+            RunSpec spec,
+            MeterRegistry registry,
+            RunServers servers,
+            TargetConfig target,
+            String consumerGroup,
+            EvaluatorMetrics metrics) {
         servers.targetUtilisation(spec.target(), target)
                 .ifPresent(source ->
                         run.add(new UtilisationSampler(source, new TargetGauges(registry, spec.target())::reading)));
@@ -188,30 +228,26 @@ final class PipelineAssembly implements Engine.Assembly {
                     metrics,
                     new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
         }
-        AuditStage audit = remote == null
-                ? run.add(new AuditStage(
-                        auditTarget,
-                        producer::producedByGenerator,
-                        producer::newestEventTimes,
-                        producer::failedEvents,
-                        AUDIT_TIMEOUT,
-                        AUDIT_QUIET,
-                        metrics,
-                        AuditStage.NO_PRODUCING_TIME,
-                        run::progress))
-                : run.add(new AuditStage(
-                        auditTarget,
-                        remote::producedByGenerator,
-                        remote::newestEventTimes,
-                        remote::failedEvents,
-                        AUDIT_TIMEOUT,
-                        AUDIT_QUIET,
-                        metrics,
-                        AuditStage.NO_PRODUCING_TIME,
-                        run::progress));
-        if (spec.workload().dml().isPresent()) {
-            audit.withChanges(producer::changeHistories);
-        }
+    }
+
+    /** The audit of what the producers (this host's, or the workers') produced against what landed. */
+    private static AuditStage audit(
+            RunResources run,
+            Target target,
+            EvaluatorMetrics metrics,
+            Supplier<Map<Long, Long>> produced,
+            Supplier<Map<Long, Long>> newestEventTimes,
+            LongSupplier failed) {
+        return run.add(new AuditStage(
+                target,
+                produced,
+                newestEventTimes,
+                failed,
+                AUDIT_TIMEOUT,
+                AUDIT_QUIET,
+                metrics,
+                AuditStage.NO_PRODUCING_TIME,
+                run::progress));
     }
 
     /**

@@ -81,6 +81,23 @@ final class RunSettings {
                 more.put("forkServers", true);
             }
         }
+        describeWorkload(spec, more);
+        if (!spec.targetOptions().isEmpty()) {
+            more.put("targetOptions", spec.targetOptions());
+        }
+        describePipeline(spec, more);
+        return new Scenario(
+                spec.target(),
+                spec.pipeline().cliName(),
+                spec.batchSizes().get(0),
+                spec.generators(),
+                spec.docSize(),
+                spec.seed(),
+                spec.prefill(),
+                more);
+    }
+
+    private static void describeWorkload(RunSpec spec, Map<String, Object> more) {
         more.put("workload", spec.workload().cliName());
         spec.workload().mixed().ifPresent(mixed -> MixedScenario.describe(mixed, more));
         spec.workload().dml().ifPresent(dml -> {
@@ -89,9 +106,9 @@ final class RunSettings {
             more.put("updateMode", dml.updateMode().cliName());
             more.put("minRowAge", Durations.format(dml.minRowAge()));
         });
-        if (!spec.targetOptions().isEmpty()) {
-            more.put("targetOptions", spec.targetOptions());
-        }
+    }
+
+    private static void describePipeline(RunSpec spec, Map<String, Object> more) {
         if (spec.pipeline() != Pipeline.DIRECT) {
             more.put("topic", spec.topic());
         }
@@ -108,14 +125,5 @@ final class RunSettings {
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             more.put("connector", spec.connector());
         }
-        return new Scenario(
-                spec.target(),
-                spec.pipeline().cliName(),
-                spec.batchSizes().get(0),
-                spec.generators(),
-                spec.docSize(),
-                spec.seed(),
-                spec.prefill(),
-                more);
     }
 }

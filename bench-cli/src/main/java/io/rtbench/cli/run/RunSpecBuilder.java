@@ -205,40 +205,8 @@ public final class RunSpecBuilder {
         }
         resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
         String resolvedTarget = target.toLowerCase(Locale.ROOT);
-        if (credentialsFile != null) {
-            // read now, so that an unreadable file is a usage error before any server starts; read again when used
-            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(credentialsFile));
-        }
-        TargetProvider provider = named("target (--target)", () -> Targets.provider(resolvedTarget));
-        named("targetOptions (--target-option)", () -> {
-            Targets.requireOptions(provider, targetOptions);
-            return null;
-        });
-        if (local) {
-            requireNoServerOfYours(provider);
-        }
-        if (resolvedPipeline == Pipeline.NATIVE) {
-            requireNativeIngest(provider, resolvedTarget);
-        }
-        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
-            // read now, so that a missing or broken file is a usage error before any server starts; read again when
-            // used
-            named("connector (--connector)", () -> ConnectorDefinition.read(Path.of(connector)));
-        }
-        DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
-        if (dml != null) {
-            if (resolvedPipeline == Pipeline.NATIVE) {
-                throw new IllegalArgumentException("workload (--workload dml): the native pipeline takes workload"
-                        + " ingest only (the database's own Kafka consumer appends; updates and deletes need a sink"
-                        + " that applies versions: kafka-bridge or kafka-connect)");
-            }
-            provider.dmlRefusal(dml.updateMode()).ifPresent(reason -> {
-                throw new IllegalArgumentException("workload (--workload dml): " + reason);
-            });
-        }
-        MixedSettings mixed = mixed(provider, resolvedRates);
-        Workload resolvedWorkload =
-                dml != null ? new Workload.Dml(dml) : mixed != null ? new Workload.Mixed(mixed) : Workload.INGEST;
+        TargetProvider provider = provider(resolvedTarget, resolvedPipeline, local);
+        Workload resolvedWorkload = workload(provider, resolvedPipeline, resolvedRates);
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -266,21 +234,69 @@ public final class RunSpecBuilder {
                 duration("drainTimeout (--drain-timeout)", drainTimeout, true),
                 duration("connectTimeout (--connect-timeout)", connectTimeout, false),
                 duration("retryTimeout (--retry-timeout)", retryTimeout, false),
-                new BridgeSpec(
-                        positive("bridgeBatchSize (--bridge-batch-size)", bridgeBatchSize),
-                        duration("bridgeLinger (--bridge-linger)", bridgeLinger, true),
-                        positive("bridgeThreads (--bridge-threads)", bridgeThreads),
-                        positive("bridgeMaxInFlight (--bridge-max-in-flight)", bridgeMaxInFlight)),
+                bridgeSpec(),
                 resultFile(result != null ? result : Path.of(defaultResult)),
-                new Repetitions(
-                        positive("forks (--forks)", forks),
-                        positive("iterations (--iterations)", iterations),
-                        iterationTime == null
-                                ? null
-                                : duration("iterationTime (--iteration-time)", iterationTime, false),
-                        (int) notNegative("warmupIterations (--warmup-iterations)", warmupIterations)),
+                repetitions(),
                 forkServers,
                 resolvedWorkload);
+    }
+
+    /**
+     * The target's provider, with what can be checked of the target before any server starts: its files read (read
+     * again when used), its options, no address of the user's with local servers, native ingest where asked for.
+     */
+    private TargetProvider provider(String kind, Pipeline resolvedPipeline, boolean local) {
+        if (credentialsFile != null) {
+            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(credentialsFile));
+        }
+        TargetProvider provider = named("target (--target)", () -> Targets.provider(kind));
+        named("targetOptions (--target-option)", () -> {
+            Targets.requireOptions(provider, targetOptions);
+            return null;
+        });
+        if (local) {
+            requireNoServerOfYours(provider);
+        }
+        if (resolvedPipeline == Pipeline.NATIVE) {
+            requireNativeIngest(provider, kind);
+        }
+        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
+            named("connector (--connector)", () -> ConnectorDefinition.read(Path.of(connector)));
+        }
+        return provider;
+    }
+
+    /** The run's workload; a usage error for one the pipeline or the target cannot run. */
+    private Workload workload(TargetProvider provider, Pipeline resolvedPipeline, List<Rate> resolvedRates) {
+        DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
+        if (dml != null) {
+            if (resolvedPipeline == Pipeline.NATIVE) {
+                throw new IllegalArgumentException("workload (--workload dml): the native pipeline takes workload"
+                        + " ingest only (the database's own Kafka consumer appends; updates and deletes need a sink"
+                        + " that applies versions: kafka-bridge or kafka-connect)");
+            }
+            provider.dmlRefusal(dml.updateMode()).ifPresent(reason -> {
+                throw new IllegalArgumentException("workload (--workload dml): " + reason);
+            });
+        }
+        MixedSettings mixed = mixed(provider, resolvedRates);
+        return dml != null ? new Workload.Dml(dml) : mixed != null ? new Workload.Mixed(mixed) : Workload.INGEST;
+    }
+
+    private BridgeSpec bridgeSpec() {
+        return new BridgeSpec(
+                positive("bridgeBatchSize (--bridge-batch-size)", bridgeBatchSize),
+                duration("bridgeLinger (--bridge-linger)", bridgeLinger, true),
+                positive("bridgeThreads (--bridge-threads)", bridgeThreads),
+                positive("bridgeMaxInFlight (--bridge-max-in-flight)", bridgeMaxInFlight));
+    }
+
+    private Repetitions repetitions() {
+        return new Repetitions(
+                positive("forks (--forks)", forks),
+                positive("iterations (--iterations)", iterations),
+                iterationTime == null ? null : duration("iterationTime (--iteration-time)", iterationTime, false),
+                (int) notNegative("warmupIterations (--warmup-iterations)", warmupIterations));
     }
 
     /**
