@@ -1,8 +1,6 @@
 package io.rtbench.cli;
 
 import io.rtbench.cli.hosts.WorkerCommand;
-import io.rtbench.cli.report.CompareCommand;
-import io.rtbench.cli.report.ReportCommand;
 import io.rtbench.cli.run.CalibrateCommand;
 import io.rtbench.cli.run.DmlCommand;
 import io.rtbench.cli.run.PeakCommand;
@@ -12,6 +10,8 @@ import io.rtbench.cli.run.SweepCommand;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.evaluator.EvaluateCommand;
 import io.rtbench.producer.ProduceCommand;
+import io.rtbench.report.CompareCommand;
+import io.rtbench.report.ReportCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

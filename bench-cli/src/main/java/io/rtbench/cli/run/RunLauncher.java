@@ -1,9 +1,6 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.hosts.SeveralHosts;
-import io.rtbench.cli.report.ReportRequest;
-import io.rtbench.cli.report.Reports;
-import io.rtbench.cli.report.WrittenReport;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
@@ -16,6 +13,9 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.report.ReportRequest;
+import io.rtbench.report.Reports;
+import io.rtbench.report.WrittenReport;
 import io.rtbench.servers.Servers;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.report.StatementRows;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.report.StatementRows;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;

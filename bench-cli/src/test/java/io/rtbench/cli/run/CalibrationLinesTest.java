@@ -41,7 +41,7 @@ class CalibrationLinesTest {
                 .latencies(latencies)
                 .build();
         Path fixture = Path.of(CalibrationLinesTest.class
-                .getResource("/io/rtbench/cli/report/opensearch-sweep.json")
+                .getResource("/io/rtbench/report/opensearch-sweep.json")
                 .toURI());
         RunResult run = ResultFiles.read(fixture).withSteps(List.of(step));
         return run.withCalibration(CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50)));

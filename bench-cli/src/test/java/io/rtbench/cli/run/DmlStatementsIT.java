@@ -2,8 +2,8 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.cli.report.StatementRows;
 import io.rtbench.core.result.RunResult;
+import io.rtbench.report.StatementRows;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;

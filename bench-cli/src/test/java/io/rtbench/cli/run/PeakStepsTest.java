@@ -35,7 +35,7 @@ class PeakStepsTest {
 
     private static RunResult withSteps(List<StepResult> steps) throws URISyntaxException {
         Path fixture = Path.of(PeakStepsTest.class
-                .getResource("/io/rtbench/cli/report/opensearch-sweep.json")
+                .getResource("/io/rtbench/report/opensearch-sweep.json")
                 .toURI());
         return ResultFiles.read(fixture).withSteps(steps);
     }

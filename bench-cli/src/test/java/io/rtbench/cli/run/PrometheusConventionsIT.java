@@ -2,9 +2,9 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.cli.ExternalPrograms;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.junit.ExternalPrograms;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.local.FreePorts;

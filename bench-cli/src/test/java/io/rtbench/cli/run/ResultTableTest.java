@@ -125,7 +125,7 @@ class ResultTableTest {
                 .latencies(latencies)
                 .build();
         Path fixture = Path.of(ResultTableTest.class
-                .getResource("/io/rtbench/cli/report/opensearch-sweep.json")
+                .getResource("/io/rtbench/report/opensearch-sweep.json")
                 .toURI());
         StringWriter text = new StringWriter();
         ResultTable.print(ResultFiles.read(fixture).withSteps(List.of(dml)), new PrintWriter(text));

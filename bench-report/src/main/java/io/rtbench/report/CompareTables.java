@@ -1,0 +1,153 @@
+package io.rtbench.report;
+
+import static io.rtbench.report.Html.escape;
+
+import io.rtbench.core.result.ForkStatistics;
+import io.rtbench.core.result.ForkStatistics.Verdict;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/** The comparison as a text table for the terminal and as a self-contained HTML page. */
+final class CompareTables {
+
+    /** The columns before it (run, step, metric, statistic) are text. */
+    private static final int FIRST_FIGURE = 4;
+
+    private CompareTables() {}
+
+    /**
+     * A note for the terminal when an error is wider than its score, as the HTML's error bars say it: few forks make
+     * the 99.9 % interval wide. Empty when no error is.
+     */
+    static Optional<String> wideErrorNote(List<ReportedRun> runs, List<Comparison.Row> rows) {
+        boolean wide = rows.stream()
+                .anyMatch(row -> wider(row.baselineErrorMs(), row.baselineMs())
+                        || wider(row.contenderErrorMs(), row.contenderMs()));
+        return runs.stream()
+                .flatMap(run -> run.steps().stream())
+                .map(step -> step.step().repetitions())
+                .filter(Objects::nonNull)
+                .mapToInt(repetitions -> repetitions.forks())
+                .min()
+                .stream()
+                .filter(forks -> wide)
+                .mapToObj(forks -> "some errors are wider than their scores: " + ForkStatistics.wideErrorNote(forks))
+                .findFirst();
+    }
+
+    private static boolean wider(Double errorMs, double scoreMs) {
+        return errorMs != null && errorMs > Math.abs(scoreMs);
+    }
+
+    /** Columns as wide as their widest cell (a score with a wide error is long); text left, figures right. */
+    static String text(String baseline, List<Comparison.Row> rows) {
+        List<String[]> cells = new ArrayList<>();
+        cells.add(new String[] {
+            "contender", "step", "metric", "", "baseline ms", "contender ms", "diff ms", "diff %", "verdict (99.9 %)"
+        });
+        for (Comparison.Row row : rows) {
+            cells.add(new String[] {
+                clip(row.run(), 22),
+                clip(row.step(), 16),
+                clip(row.metric(), 14),
+                row.statistic(),
+                withError(row.baselineMs(), row.baselineErrorMs()),
+                withError(row.contenderMs(), row.contenderErrorMs()),
+                String.format(Locale.ROOT, "%+.2f", row.diffMs()),
+                percent(row.diffPercent()),
+                row.verdict().label()
+            });
+        }
+        int[] widths = new int[cells.get(0).length];
+        cells.forEach(line -> {
+            for (int column = 0; column < line.length; column++) {
+                widths[column] = Math.max(widths[column], line[column].length());
+            }
+        });
+        StringBuilder out = new StringBuilder();
+        out.append("baseline: ").append(baseline).append('\n');
+        for (String[] line : cells) {
+            StringBuilder text = new StringBuilder();
+            for (int column = 0; column < line.length; column++) {
+                boolean figure = column >= FIRST_FIGURE && column < line.length - 1;
+                String cell = column == line.length - 1 ? line[column] : pad(line[column], widths[column], figure);
+                text.append(column == 0 ? "" : column == line.length - 1 ? "  " : " ")
+                        .append(cell);
+            }
+            out.append(text.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+
+    static String html(String baseline, List<Comparison.Row> rows, Instant generated) {
+        StringBuilder out = new StringBuilder(1 << 14);
+        out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<title>rtbench compare: ")
+                .append(escape(baseline))
+                .append("</title>\n<style>\n")
+                .append("body{font-family:system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222;")
+                .append("padding:0 1em}table{border-collapse:collapse;font-size:.9em}")
+                .append("th,td{border:1px solid #ddd;padding:.25em .5em;text-align:right}th{background:#f4f4f4}")
+                .append("td.l,th.l{text-align:left}.faster{color:#1b7f2a;font-weight:600}")
+                .append(".slower{color:#b00020;font-weight:600}.note{color:#555;font-size:.9em}\n")
+                .append("</style>\n</head>\n<body>\n<h1>rtbench compare</h1>\n<p>Baseline: <b>")
+                .append(escape(baseline))
+                .append("</b>. Scores are the mean of the forks' values ± the 99.9 % Student-t half-width; the verdict")
+                .append(" is Welch's t-test on the per-fork values at 99.9 % (docs/MEASUREMENT.md). Lower latency is")
+                .append(" faster. Generated ")
+                .append(escape(generated.toString()))
+                .append(".</p>\n<table>\n<tr><th class=\"l\">contender</th><th class=\"l\">step</th>")
+                .append("<th class=\"l\">metric</th><th></th><th>baseline ms</th><th>contender ms</th>")
+                .append("<th>diff ms</th><th>diff %</th><th class=\"l\">verdict</th></tr>\n");
+        for (Comparison.Row row : rows) {
+            String css = row.verdict() == Verdict.FASTER ? "faster" : row.verdict() == Verdict.SLOWER ? "slower" : "";
+            out.append("<tr><td class=\"l\">")
+                    .append(escape(row.run()))
+                    .append("</td><td class=\"l\">")
+                    .append(escape(row.step()))
+                    .append("</td><td class=\"l\">")
+                    .append(escape(row.metric()))
+                    .append("</td><td>")
+                    .append(row.statistic())
+                    .append("</td><td>")
+                    .append(escape(withError(row.baselineMs(), row.baselineErrorMs())))
+                    .append("</td><td>")
+                    .append(escape(withError(row.contenderMs(), row.contenderErrorMs())))
+                    .append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%+.2f", row.diffMs()))
+                    .append("</td><td>")
+                    .append(percent(row.diffPercent()))
+                    .append("</td><td class=\"l ")
+                    .append(css)
+                    .append("\">")
+                    .append(escape(row.verdict().label()))
+                    .append("</td></tr>\n");
+        }
+        out.append("</table>\n</body>\n</html>\n");
+        return out.toString();
+    }
+
+    private static String withError(double score, Double error) {
+        return error == null
+                ? String.format(Locale.ROOT, "%.2f", score)
+                : String.format(Locale.ROOT, "%.2f ± %.2f", score, error);
+    }
+
+    private static String percent(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%+.1f", value);
+    }
+
+    /** Figures right-aligned, text left, to {@code width} (which may be 0: a column of empty cells). */
+    private static String pad(String cell, int width, boolean right) {
+        String spaces = " ".repeat(Math.max(0, width - cell.length()));
+        return right ? spaces + cell : cell + spaces;
+    }
+
+    private static String clip(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+    }
+}

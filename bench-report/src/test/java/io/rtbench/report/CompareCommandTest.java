@@ -1,0 +1,188 @@
+package io.rtbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.rtbench.cli.support.CommandLines;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CompareCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void saysFasterSlowerOrIndistinguishablePerMetricFromTheForksAndWritesHtml() throws Exception {
+        Path baseline = RepeatedResults.write(dir, "base.json", 50.2, 49.9, 50.4);
+        Path same = RepeatedResults.write(dir, "same.json", 50.1, 50.5, 49.8);
+        Path slow = RepeatedResults.write(dir, "slow.json", 150.3, 149.6, 150.8);
+
+        Run run = compare(baseline.toString(), same.toString(), slow.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        List<String> data =
+                run.out.lines().filter(line -> line.contains(" data ")).toList();
+        assertThat(data).hasSize(4);
+        assertThat(data.get(0)).contains("same").contains("p50").endsWith("indistinguishable");
+        assertThat(data.get(2))
+                .contains("slow")
+                .contains("p50")
+                .contains("+100.07")
+                .endsWith("slower");
+        assertThat(data.get(3)).contains("slow").contains("p99").endsWith("slower");
+        String html = Files.readString(dir.resolve("base.compare.html"));
+        assertThat(html).contains("<td class=\"l slower\">slower</td>").contains("indistinguishable");
+
+        Run reverse = compare(
+                slow.toString(),
+                baseline.toString(),
+                "--html",
+                dir.resolve("r.html").toString());
+        assertThat(reverse.out.lines().filter(line -> line.contains(" data ")))
+                .allSatisfy(line -> assertThat(line).endsWith("faster"));
+    }
+
+    /** Two forks far apart give an error wider than the score: its cells are long, and the columns still line up. */
+    @Test
+    void theColumnsLineUpWhateverTheWidthOfTheScores() {
+        Path baseline = RepeatedResults.write(dir, "base.json", 50.2, 49.9);
+        Path wide = RepeatedResults.write(dir, "wide.json", 40.0, 4000.0);
+
+        Run run = compare(baseline.toString(), wide.toString());
+
+        List<String> table = run.out
+                .lines()
+                .filter(line -> line.startsWith("contender") || line.startsWith("wide"))
+                .toList();
+        assertThat(table).hasSizeGreaterThan(2);
+        assertThat(table).anySatisfy(line -> assertThat(line).containsPattern("\\d ± \\d{6,}\\.\\d\\d"));
+        int verdict = table.get(0).indexOf("verdict");
+        assertThat(table)
+                .allSatisfy(line -> assertThat(line.indexOf("indistinguishable") == verdict
+                                || line.indexOf("faster") == verdict
+                                || line.indexOf("slower") == verdict
+                                || line.indexOf("verdict") == verdict)
+                        .as(line)
+                        .isTrue());
+        assertThat(run.out)
+                .contains("note: some errors are wider than their scores: with 2 forks the interval reaches 636.6"
+                        + " standard errors each side; more --forks narrow it");
+    }
+
+    @Test
+    void runsWithoutForksCompareButTheirVerdictIsUnknown() {
+        Path one = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path two = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+
+        Run run = compare(one.toString(), two.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).contains("unknown (needs 2+ forks each)").contains("+0.00");
+        assertThat(run.out).doesNotContain("note:");
+    }
+
+    @Test
+    void runsOfDifferentLengthsCompareTheirFirstStepsAndSaySo() {
+        Path sweep = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path one = RepeatedResults.write(dir, "one.json", 50.0, 51.0);
+
+        Run run = compare(sweep.toString(), one.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).containsPattern("note: opensearch-sweep has \\d+ steps, one 1: the first 1 are compared");
+    }
+
+    @Test
+    void stepsAtDifferentRatesAreSaidToBeUnlike() {
+        Path sweep = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path interrupted = Fixtures.copy(Fixtures.CLICKHOUSE, dir);
+
+        Run run = compare(sweep.toString(), interrupted.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out)
+                .doesNotContain("step 1 ran at")
+                .contains("note: step 2 ran at 4 MB/s in opensearch-sweep and at achieved 11.251 MB/s in"
+                        + " clickhouse-interrupted: different rates, not like for like");
+    }
+
+    /** Run on other machines, or with other documents, the latencies are no fair comparison: the report says so too. */
+    @Test
+    void runsOnDifferentHostsAreSaidToBeUnlike() throws Exception {
+        Path here = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path there = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+        Files.writeString(there, Files.readString(there).replace("\"bench-1\"", "\"laptop\""));
+
+        Run run = compare(here.toString(), there.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        assertThat(run.out).contains("note: not like for like, these differ between the runs: host: bench-1 / laptop");
+    }
+
+    @Test
+    void aMissingFileIsOneLineAndExit1() {
+        Run run = compare(
+                dir.resolve("none.json").toString(), dir.resolve("other.json").toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(run.err.strip().lines()).hasSize(1);
+    }
+
+    /** What Ctrl-C before the first step's end leaves: a result with no steps. Before: "rtbench compare: %-0s". */
+    @Test
+    void aResultWithNoFinishedStepIsOneLineAndExit1() throws Exception {
+        Path baseline = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));
+        Path stopped = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("b"));
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode result = (ObjectNode) json.readTree(stopped.toFile());
+        result.putArray("steps");
+        json.writeValue(stopped.toFile(), result);
+
+        Run run = compare(baseline.toString(), stopped.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(run.err.strip())
+                .startsWith("rtbench compare: nothing to compare: ")
+                .endsWith(" has no finished step (a run stopped before its first step ended)")
+                .doesNotContain("%");
+        assertThat(run.out).isEmpty();
+        assertThat(dir.resolve("a").resolve("opensearch-sweep.compare.html")).doesNotExist();
+    }
+
+    /** A dml statements result has no figure a pipeline run has. Before: "rtbench compare: %-0s". */
+    @Test
+    void resultsWithNoMetricInCommonAreOneLineAndExit1() {
+        Path run = Fixtures.copy(Fixtures.OPENSEARCH, dir);
+        Path statements = Fixtures.copy(Fixtures.STATEMENTS, dir);
+
+        Run compared = compare(run.toString(), statements.toString());
+
+        assertThat(compared.exit).isEqualTo(CommandLines.FAILURE);
+        assertThat(compared.err.strip())
+                .startsWith("rtbench compare: nothing to compare: the runs' steps have no latency metric in common (")
+                .endsWith("): compare results of the same kind of run");
+    }
+
+    private record Run(int exit, String out, String err) {}
+
+    private static Run compare(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new ReportCommands());
+        rtbench.setOut(new PrintWriter(out, true));
+        rtbench.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 1];
+        all[0] = "compare";
+        System.arraycopy(args, 0, all, 1, args.length);
+        int exit = rtbench.execute(all);
+        return new Run(exit, out.toString(), err.toString());
+    }
+}

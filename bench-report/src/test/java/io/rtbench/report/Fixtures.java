@@ -1,0 +1,90 @@
+package io.rtbench.report;
+
+import io.rtbench.core.metrics.IntervalLog;
+import io.rtbench.core.metrics.LatencyRecorder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/** The checked-in result files of the report tests, and interval logs written for them. */
+final class Fixtures {
+
+    static final String OPENSEARCH = "opensearch-sweep.json";
+    static final String CLICKHOUSE = "clickhouse-interrupted.json";
+    /** {@code rtbench dml} against ClickHouse 18.16.1 (2026-11-27): statements only, no data latency. */
+    static final String STATEMENTS = "dml-statements.json";
+    /** {@code rtbench run --workload dml --updates 20% --deletes 5%} into ClickHouse 18.16.1 (2026-11-27). */
+    static final String DML_PIPELINE = "dml-pipeline.json";
+
+    /** {@code rtbench bridge --duration 20s} into ClickHouse 18.16.1 (2026-11-27): a rate in events/s, no bytes. */
+    static final String BRIDGE_ALONE = "bridge-alone.json";
+    /** {@code rtbench evaluate --duration 30s} of ClickHouse 18.16.1 (2026-11-27): no rate, no audit counts. */
+    static final String EVALUATE_ALONE = "evaluate-alone.json";
+
+    /** {@code rtbench run --workers 1} into ClickHouse 18.16.1 with one {@code rtbench worker} (2026-11-27). */
+    static final String SEVERAL_HOSTS = "several-hosts.json";
+
+    private Fixtures() {}
+
+    /** Copies a checked-in result into {@code dir}; returns the copy. */
+    static Path copy(String name, Path dir) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("test resource missing: " + name);
+            }
+            Files.createDirectories(dir);
+            Path file = dir.resolve(name);
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String text(String name) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("test resource missing: " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes an interval log of {@code seconds} one-second intervals per metric, values in microseconds drawn around
+     * {@code medianMicros[metric]}; returns what was recorded per metric, all intervals added.
+     */
+    static Map<String, Histogram> writeLog(
+            Path file, long startMillis, int seconds, Map<String, Long> medianMicros, long seed) {
+        Map<String, Histogram> recorded = new TreeMap<>();
+        SplittableRandom random = new SplittableRandom(seed);
+        try (IntervalLog log = new IntervalLog(file, startMillis)) {
+            for (int second = 0; second < seconds; second++) {
+                for (Map.Entry<String, Long> metric : medianMicros.entrySet()) {
+                    Histogram interval = LatencyRecorder.newHistogram();
+                    for (int i = 0; i < 50; i++) {
+                        long median = metric.getValue() + second * 1_000L;
+                        interval.recordValue(median / 2 + random.nextLong(median));
+                    }
+                    interval.setTag(metric.getKey());
+                    interval.setStartTimeStamp(startMillis + second * 1_000L);
+                    interval.setEndTimeStamp(startMillis + (second + 1) * 1_000L);
+                    log.append(interval);
+                    recorded.computeIfAbsent(metric.getKey(), m -> LatencyRecorder.newHistogram())
+                            .add(interval);
+                }
+            }
+        }
+        return recorded;
+    }
+}
