@@ -2,6 +2,8 @@ package io.rtbench.report;
 
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.result.ResultFiles;
+import io.rtbench.core.result.RunResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,10 +16,13 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
-/** The checked-in result files of the report tests, and interval logs written for them. */
-final class Fixtures {
+/**
+ * The checked-in result files of the report tests (bench-cli's tests read them too, from this module's test-jar), and
+ * interval logs written for them.
+ */
+public final class Fixtures {
 
-    static final String OPENSEARCH = "opensearch-sweep.json";
+    public static final String OPENSEARCH = "opensearch-sweep.json";
     static final String CLICKHOUSE = "clickhouse-interrupted.json";
     /** {@code rtbench dml} against ClickHouse 18.16.1 (2026-11-27): statements only, no data latency. */
     static final String STATEMENTS = "dml-statements.json";
@@ -44,6 +49,20 @@ final class Fixtures {
             Path file = dir.resolve(name);
             Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
             return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A checked-in result, read as {@code rtbench report} reads one. */
+    public static RunResult result(String name) {
+        try {
+            Path dir = Files.createTempDirectory("rtbench-fixture");
+            Path file = copy(name, dir);
+            RunResult result = ResultFiles.read(file);
+            Files.delete(file);
+            Files.delete(dir);
+            return result;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -80,6 +80,12 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     public static final String WARMUP_ITERATIONS = "0";
 
     public static final String TARGET_TIMEOUT = "10s";
+    /**
+     * A pipeline run's target calls: longer than {@code bridge}'s, as a database's first calls (a ClickHouse CREATE
+     * TABLE) take seconds while the run's producer and broker load the machine.
+     */
+    public static final String PIPELINE_TARGET_TIMEOUT = "30s";
+
     public static final String RETRY_TIMEOUT = "2m";
 
     public static final String PROMETHEUS_PORT = "9464";
@@ -151,6 +157,9 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
                             "--repeat", "100",
                             "--insert-batches", "1,10,100,1000",
                             "--visibility-timeout", "60s"),
+            "run", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
+            "sweep", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
+            "peak", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
             "calibrate",
                     Map.of(
                             "--rate", "2000/s",

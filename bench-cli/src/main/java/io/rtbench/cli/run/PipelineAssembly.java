@@ -39,7 +39,6 @@ import java.util.function.Supplier;
  */
 final class PipelineAssembly implements Engine.Assembly {
 
-    private static final Duration TARGET_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
@@ -108,7 +107,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         run.progress("preparing the " + spec.target() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
-        TargetConfig target = spec.target(servers.targetUrl(), servers.credentials(), TARGET_TIMEOUT);
+        TargetConfig target = spec.target(servers.targetUrl(), servers.credentials());
         if (workers > 0) {
             openWithWorkers(run, spec, registry, servers, target);
             return;

@@ -103,6 +103,13 @@ public final class RunOptions implements ScenarioLayer {
     StartOptions start;
 
     @Option(
+            names = "--target-timeout",
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "Upper bound of one target call.")
+    Duration targetTimeout;
+
+    @Option(
             names = "--retry-timeout",
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
@@ -149,6 +156,7 @@ public final class RunOptions implements ScenarioLayer {
         builder.connectTimeout = start.connectTimeout();
         builder.drainTimeout = drainTimeout;
         builder.retryTimeout = retryTimeout;
+        builder.targetTimeout = targetTimeout;
         builder.rates = steps(rates, "--rates", "--rate", pacing.rate());
         builder.batchSizes = steps(batchSizes, "--batch-sizes", "--batch-size", pacing.batchSize());
         return builder;

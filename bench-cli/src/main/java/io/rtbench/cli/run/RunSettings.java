@@ -71,6 +71,7 @@ final class RunSettings {
         more.put("collection", spec.collection());
         more.put("connectTimeout", Durations.format(spec.connectTimeout()));
         more.put("retryTimeout", Durations.format(spec.retryTimeout()));
+        more.put("targetTimeout", Durations.format(spec.targetTimeout()));
         more.put("valueFormat", spec.valueFormat().cliName());
         if (spec.repetitions().repeated()) {
             more.put("forks", spec.repetitions().forks());

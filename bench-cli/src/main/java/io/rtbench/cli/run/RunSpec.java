@@ -33,6 +33,7 @@ import java.util.Objects;
  * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives up:
  *     the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries, rtbench's
  *     Connect sink's retries
+ * @param targetTimeout the upper bound of one call of the target (a write, a probe, a statement)
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
  * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  * @param workload ingest, dml (updates and deletes) or mixed (reads under write load), docs/GUIDE.md
@@ -64,6 +65,7 @@ public record RunSpec(
         Duration drainTimeout,
         Duration connectTimeout,
         Duration retryTimeout,
+        Duration targetTimeout,
         BridgeSpec bridge,
         Path result,
         Repetitions repetitions,
@@ -142,6 +144,7 @@ public record RunSpec(
                 drainTimeout,
                 connectTimeout,
                 retryTimeout,
+                targetTimeout,
                 bridge,
                 result,
                 repetitions,
@@ -150,8 +153,9 @@ public record RunSpec(
     }
 
     /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
-    public TargetConfig target(URI url, Credentials credentials, Duration timeout) {
-        return new TargetConfig(target, url, collection, credentials, timeout, targetOptions).forWorkload(workload);
+    public TargetConfig target(URI url, Credentials credentials) {
+        return new TargetConfig(target, url, collection, credentials, targetTimeout, targetOptions)
+                .forWorkload(workload);
     }
 
     /** The steps in order: every rate, for every batch size. */

@@ -79,6 +79,7 @@ public final class RunSpecBuilder {
     public Duration drainTimeout = Durations.parse(Defaults.DRAIN_TIMEOUT);
     public Duration connectTimeout = Durations.parse(Defaults.CONNECT_TIMEOUT);
     public Duration retryTimeout = Durations.parse(Defaults.RETRY_TIMEOUT);
+    public Duration targetTimeout = Durations.parse(Defaults.PIPELINE_TARGET_TIMEOUT);
     public int bridgeBatchSize = Integer.parseInt(Defaults.BRIDGE_BATCH_SIZE);
     public Duration bridgeLinger = Durations.parse(Defaults.BRIDGE_LINGER);
     public int bridgeThreads = Integer.parseInt(Defaults.BRIDGE_THREADS);
@@ -234,6 +235,7 @@ public final class RunSpecBuilder {
                 duration("drainTimeout (--drain-timeout)", drainTimeout, true),
                 duration("connectTimeout (--connect-timeout)", connectTimeout, false),
                 duration("retryTimeout (--retry-timeout)", retryTimeout, false),
+                duration("targetTimeout (--target-timeout)", targetTimeout, false),
                 bridgeSpec(),
                 resultFile(result != null ? result : Path.of(defaultResult)),
                 repetitions(),

@@ -5,15 +5,14 @@ import static org.assertj.core.api.Assertions.offset;
 
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Operations;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.report.Fixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,10 +39,7 @@ class CalibrationLinesTest {
                 .events(new EventCounts(produced, produced, 0L, 0L, 0L, true, produced, 0L, 0L, ops))
                 .latencies(latencies)
                 .build();
-        Path fixture = Path.of(CalibrationLinesTest.class
-                .getResource("/io/rtbench/report/opensearch-sweep.json")
-                .toURI());
-        RunResult run = ResultFiles.read(fixture).withSteps(List.of(step));
+        RunResult run = Fixtures.result(Fixtures.OPENSEARCH).withSteps(List.of(step));
         return run.withCalibration(CalibrateCommand.calibration(step, Duration.ofMillis(200), Duration.ofMillis(50)));
     }
 

@@ -3,15 +3,14 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.report.Fixtures;
 import java.net.URISyntaxException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,10 +33,7 @@ class PeakStepsTest {
     }
 
     private static RunResult withSteps(List<StepResult> steps) throws URISyntaxException {
-        Path fixture = Path.of(PeakStepsTest.class
-                .getResource("/io/rtbench/report/opensearch-sweep.json")
-                .toURI());
-        return ResultFiles.read(fixture).withSteps(steps);
+        return Fixtures.result(Fixtures.OPENSEARCH).withSteps(steps);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -18,9 +17,9 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Operations;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.result.Verdicts;
+import io.rtbench.report.Fixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -124,11 +123,8 @@ class ResultTableTest {
                         10_000, 8_000L, 0L, 0L, 0L, true, 8_000L, 0L, 0L, new Operations(8_000, 1_500, 500)))
                 .latencies(latencies)
                 .build();
-        Path fixture = Path.of(ResultTableTest.class
-                .getResource("/io/rtbench/report/opensearch-sweep.json")
-                .toURI());
         StringWriter text = new StringWriter();
-        ResultTable.print(ResultFiles.read(fixture).withSteps(List.of(dml)), new PrintWriter(text));
+        ResultTable.print(Fixtures.result(Fixtures.OPENSEARCH).withSteps(List.of(dml)), new PrintWriter(text));
 
         String dmlLine = text.toString()
                 .lines()

@@ -179,6 +179,26 @@ class ScenarioFilesTest {
                 .hasMessageNotContaining("''");
     }
 
+    /** One target call's bound: the pipeline commands' default, a scenario's, a flag's; it reaches the driver. */
+    @Test
+    void theTargetTimeoutReachesTheTargetsConfig() throws IOException {
+        Path file = Files.writeString(dir.resolve("t.yaml"), "target: null\ntargetTimeout: 45s\n");
+        URI url = URI.create("null://x");
+
+        RunSpec byDefault =
+                RunArgs.parse("sweep", "--target", "null", "--rates", "1MB").build("unused.json");
+        RunSpec scenario = RunArgs.parse("run", file.toString()).build("unused.json");
+        RunSpec flag =
+                RunArgs.parse("peak", file.toString(), "--target-timeout", "2m").build("unused.json");
+
+        assertThat(byDefault.target(url, null).timeout()).hasSeconds(30);
+        assertThat(scenario.targetTimeout()).hasSeconds(45);
+        assertThat(RunSettings.scenario(scenario).settings()).containsEntry("targetTimeout", "45s");
+        assertThat(flag.targetTimeout()).hasMinutes(2);
+        assertThatThrownBy(() -> RunArgs.parse("run", "--target-timeout", "0s").build("unused.json"))
+                .hasMessage("targetTimeout (--target-timeout) must be positive");
+    }
+
     @Test
     void aValueTheFlagsConverterRefusesIsNamedWithItsLine() throws IOException {
         Path file = Files.writeString(dir.resolve("avro.yaml"), "target: null\nvalueFormat: avro\n");
