@@ -3,12 +3,12 @@ package io.rtbench.cli.hosts;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.StartOptions;
+import io.rtbench.core.engine.ShutdownGuard;
 import io.rtbench.core.target.Credentials;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,6 +26,9 @@ import picocli.CommandLine.Spec;
         description = "Join runs on several hosts: wait for `rtbench run --workers N` on Kafka, produce and probe this"
                 + " host's share of the generators, send its latencies back. Runs until Ctrl-C.")
 public final class WorkerCommand implements Callable<Integer> {
+
+    /** How long a Ctrl-C waits for the worker to leave its share: it writes no result, only closes its stages. */
+    private static final Duration SHUTDOWN_WAIT = Duration.ofSeconds(15);
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -69,29 +72,17 @@ public final class WorkerCommand implements Callable<Integer> {
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());
         AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    stop.set(true);
-                    try {
-                        stopped.await(15, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "rtbench-worker-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (Worker worker = new Worker(
-                name,
-                bootstrapServers,
-                clientConfig,
-                credentials,
-                start.connectTimeout(),
-                spec.commandLine().getOut()::println)) {
+        // the engine's Ctrl-C path: the worker leaves its share (its stages closed) before the JVM exits
+        try (ShutdownGuard guard = ShutdownGuard.install(stop, SHUTDOWN_WAIT);
+                Worker worker = new Worker(
+                        name,
+                        bootstrapServers,
+                        clientConfig,
+                        credentials,
+                        start.connectTimeout(),
+                        spec.commandLine().getOut()::println)) {
             spec.commandLine().getOut().flush();
             worker.serve(stop);
-        } finally {
-            stopped.countDown();
         }
         return CommandLines.OK;
     }

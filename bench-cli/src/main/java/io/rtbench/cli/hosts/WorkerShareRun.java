@@ -6,9 +6,8 @@ import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.engine.Phase;
-import io.rtbench.core.engine.Stage;
+import io.rtbench.core.engine.Stages;
 import io.rtbench.core.engine.Step;
-import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.target.Credentials;
@@ -17,13 +16,9 @@ import io.rtbench.core.time.EpochClock;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.producer.ProducerStage;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,12 +43,10 @@ final class WorkerShareRun implements AutoCloseable {
     private final HostChannel<Result, Control> channel;
     private final ProducerStage producer;
     private final ProbeStage probe;
-    private final List<Stage> stages;
-    private Step step;
-    private Phase phase;
+    /** The share's producer and probe, called as the engine calls a run's stages. */
+    private final Stages stages;
+
     private boolean phaseDoneSent;
-    private volatile String phaseTag;
-    private volatile Integer stepTag;
 
     /** Opens the share's stages: fails with one line when Kafka or the target cannot be reached from this host. */
     WorkerShareRun(
@@ -86,14 +79,14 @@ final class WorkerShareRun implements AutoCloseable {
             producer.close();
             throw e;
         }
-        this.stages = List.of(producer, probe);
+        this.stages = new Stages(List.of(producer, probe));
     }
 
     String run() {
         return run;
     }
 
-    /** Applies one command of the coordinator, in the order its engine calls its stages (see {@link Stage}). */
+    /** Applies one command of the coordinator, in the order its engine calls its stages (see {@link Stages}). */
     void handle(Control command) {
         switch (command.type()) {
             case HostMessages.PHASE -> startPhase(command);
@@ -108,13 +101,13 @@ final class WorkerShareRun implements AutoCloseable {
     private void startPhase(Control command) {
         Rate rate = HostMessages.rate(command.rate());
         Rate own = rate == null ? null : rate.times((double) share.generators() / totalGenerators);
+        Step step = stages.step();
         if (step == null || step.index() != command.step()) {
             // the step as this worker runs it: its share of the rate is what its producer reports as the target
             step = new Step(command.step(), own, command.batchSize(), Duration.ZERO, null, 0);
-            stages.forEach(stage -> stage.beginStep(step));
+            stages.beginStep(step);
         }
         Phase.Kind kind = Phase.Kind.valueOf(command.phase());
-        Rate phaseRate = kind == Phase.Kind.PREFILL ? Rate.MAX : own;
         long lateMs = System.currentTimeMillis() - command.startEpochMs();
         long startNanos = System.nanoTime() - lateMs * 1_000_000L;
         if (lateMs > LATE_MS) {
@@ -128,29 +121,19 @@ final class WorkerShareRun implements AutoCloseable {
                     lateMs);
         }
         Duration length = command.lengthMs() == null ? null : Duration.ofMillis(command.lengthMs());
-        phase = new Phase(
+        phaseDoneSent = false;
+        stages.startPhase(
                 kind,
-                phaseRate,
                 command.batchSize(),
                 startNanos,
                 length,
-                command.maxEvents() == null ? 0 : share.eventsOf(command.maxEvents(), totalGenerators),
-                new AtomicBoolean());
-        phaseDoneSent = false;
-        synchronized (this) {
-            // the interval taken now is still the previous phase's; a measured phase starts from nothing
-            stepTag = command.step();
-            phaseTag = kind.name();
-            if (kind == Phase.Kind.MEASURED) {
-                stages.forEach(Stage::resetMetrics);
-            }
-        }
-        stages.forEach(stage -> stage.startPhase(phase));
+                command.maxEvents() == null ? 0 : share.eventsOf(command.maxEvents(), totalGenerators));
     }
 
     /** Called often between commands: says once when the producer's part of a phase is done (the prefill). */
     void poll() {
-        if (phase != null && !phaseDoneSent && producer.boundsPhase() && producer.phaseDone()) {
+        Phase phase = stages.phase();
+        if (phase != null && !phaseDoneSent && stages.phaseDone()) {
             phaseDoneSent = true;
             channel.send(
                     run,
@@ -158,50 +141,39 @@ final class WorkerShareRun implements AutoCloseable {
                             HostMessages.PHASE_DONE,
                             run,
                             worker,
-                            step.index(),
+                            stages.step().index(),
                             phase.kind().name()));
         }
     }
 
     private void endPhase(boolean stop) {
-        if (phase == null) {
+        Phase ended = stages.endPhase(stop);
+        if (ended == null) {
             return;
         }
-        if (stop) {
-            phase.stop().set(true);
-        }
-        stages.forEach(stage -> stage.endPhase(phase));
-        Phase ended = phase;
-        phase = null;
+        int step = stages.step().index();
         LOG.info(
                 "run {} step {}: {} phase ended; this worker's generators produced {} events in the step so far",
                 run,
-                step.index(),
+                step,
                 ended.kind(),
                 producer.producedByGenerator().values().stream()
                         .mapToLong(Long::longValue)
                         .sum());
-        sendInterval(); // the phase's last samples, before the coordinator hears that it ended
-        synchronized (this) {
-            phaseTag = null; // what comes later belongs to no phase the coordinator measures
-        }
+        send(stages.lastTick(Taken::of)); // the phase's last samples, before the coordinator hears that it ended
         channel.send(
                 run,
-                Result.of(
-                        HostMessages.ENDED,
-                        run,
-                        worker,
-                        step.index(),
-                        ended.kind().name()));
+                Result.of(HostMessages.ENDED, run, worker, step, ended.kind().name()));
         channel.flush();
     }
 
     private void finishStep(Double durationSec) {
+        Step step = stages.step();
         if (step == null) {
             return;
         }
         StepResult.Builder builder = StepResult.builder().durationSec(durationSec == null ? 1 : durationSec);
-        stages.forEach(stage -> stage.finishStep(builder));
+        stages.finishStep(builder);
         StepResult figures = builder.build();
         StepReport report = new StepReport(
                 figures.rate(),
@@ -225,55 +197,41 @@ final class WorkerShareRun implements AutoCloseable {
      * that has samples, the events sent so far, and a failure of the share's own stages.
      */
     void sendInterval() {
-        Map<String, String> intervals = new LinkedHashMap<>();
-        String tag;
-        Integer stepIndex;
-        synchronized (this) {
-            tag = phaseTag;
-            stepIndex = stepTag;
-            for (LatencyRecorder recorder : recorders()) {
-                Histogram interval = recorder.takeInterval();
-                if (interval.getTotalCount() > 0) {
-                    intervals.put(recorder.name(), HostTopics.encode(interval));
-                }
-            }
-        }
-        String failure = failure().orElse(null);
+        send(stages.takeIntervals(Taken::of));
+    }
+
+    private void send(Taken taken) {
         channel.send(
                 run,
                 Result.interval(
                         run,
                         worker,
-                        stepIndex,
-                        tag,
-                        intervals,
-                        producer.movedEvents().orElse(0),
-                        failure));
+                        taken.step(),
+                        taken.phase(),
+                        taken.intervals(),
+                        stages.movedEvents().orElse(0),
+                        stages.failure().orElse(null)));
     }
 
-    private List<LatencyRecorder> recorders() {
-        List<LatencyRecorder> all = new ArrayList<>();
-        stages.forEach(stage -> all.addAll(stage.recorders()));
-        return all;
-    }
-
-    private Optional<String> failure() {
-        for (Stage stage : stages) {
-            Optional<String> failure = stage.failure();
-            if (failure.isPresent()) {
-                return Optional.of("the " + stage.name() + " stopped: " + failure.get());
+    /** One take of the share's intervals, encoded while it is valid: the recorders with samples, by metric. */
+    private record Taken(Integer step, String phase, Map<String, String> intervals) {
+        static Taken of(Stages.Tick tick) {
+            Map<String, String> intervals = new LinkedHashMap<>();
+            for (Stages.Tick.Interval interval : tick.intervals()) {
+                if (interval.histogram().getTotalCount() > 0) {
+                    intervals.put(interval.metric(), HostTopics.encode(interval.histogram()));
+                }
             }
+            return new Taken(
+                    tick.step(), tick.phase() == null ? null : tick.phase().name(), intervals);
         }
-        return Optional.empty();
     }
 
     /** The coordinator is gone or the run is over: what is in flight is dropped, and the stages are closed. */
     void abandon(String why) {
-        if (phase != null) {
+        if (stages.phase() != null) {
             LOG.warn("run {}: {}; stopping this worker's share", run, why);
-            phase.stop().set(true);
-            stages.forEach(stage -> stage.endPhase(phase));
-            phase = null;
+            stages.endPhase(true);
         }
     }
 

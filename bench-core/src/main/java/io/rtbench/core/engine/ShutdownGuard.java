@@ -8,12 +8,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The one Ctrl-C path: while installed, a JVM shutdown (Ctrl-C, SIGTERM) sets the run's stop flag and holds the exit
- * until the run has written its result and stopped what it started, or until {@code maxWait} has passed. Closing the
- * guard releases a waiting shutdown and removes the hook; a run closes it last, after everything else, also when it
- * failed to start, so a shutdown never waits for a run that is already over.
+ * The one Ctrl-C path, of the {@link Engine} and of {@code rtbench worker}: while installed, a JVM shutdown (Ctrl-C,
+ * SIGTERM) sets the stop flag and holds the exit until the run (or the worker's share) has written what it owes and
+ * stopped what it started, or until {@code maxWait} has passed. Closing the guard releases a waiting shutdown and
+ * removes the hook; it is closed last, after everything else, also when starting failed, so a shutdown never waits for
+ * work that is already over (docs/ARCHITECTURE.md, "The engine and its stages").
  */
-final class ShutdownGuard implements AutoCloseable {
+public final class ShutdownGuard implements AutoCloseable {
 
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread hook;
@@ -31,7 +32,8 @@ final class ShutdownGuard implements AutoCloseable {
                 "rtbench-shutdown");
     }
 
-    static ShutdownGuard install(AtomicBoolean stop, Duration maxWait) {
+    /** Installs the hook: from now on a shutdown sets {@code stop} and waits at most {@code maxWait} for the close. */
+    public static ShutdownGuard install(AtomicBoolean stop, Duration maxWait) {
         ShutdownGuard guard = new ShutdownGuard(stop, maxWait);
         Runtime.getRuntime().addShutdownHook(guard.hook);
         return guard;

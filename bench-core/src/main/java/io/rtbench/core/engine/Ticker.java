@@ -35,8 +35,7 @@ final class Ticker implements AutoCloseable {
     private final String label;
     private final Long durationSeconds;
     private final double targetEventsPerSec;
-    private final List<Stage> stages;
-    private final List<LatencyRecorder> recorders;
+    private final Stages stages;
     private final IntervalLog log;
     private final IterationWindows windows;
     private final List<TickListener> listeners;
@@ -63,7 +62,7 @@ final class Ticker implements AutoCloseable {
             String label,
             Long durationSeconds,
             double targetEventsPerSec,
-            List<Stage> stages,
+            Stages stages,
             IntervalLog log,
             IterationWindows windows,
             List<Long> windowBoundaries,
@@ -74,8 +73,6 @@ final class Ticker implements AutoCloseable {
         this.durationSeconds = durationSeconds;
         this.targetEventsPerSec = targetEventsPerSec;
         this.stages = stages;
-        this.recorders =
-                stages.stream().flatMap(stage -> stage.recorders().stream()).toList();
         this.log = log;
         this.windows = windows;
         this.listeners = listeners;
@@ -133,26 +130,23 @@ final class Ticker implements AutoCloseable {
      * tick's listeners.
      */
     private Map<String, Histogram> takeIntervals() {
-        Map<String, Histogram> intervals = new LinkedHashMap<>();
-        for (LatencyRecorder recorder : recorders) {
-            Histogram interval = recorder.takeInterval();
-            if (log != null) {
-                log.append(interval);
+        return stages.takeIntervals(tick -> {
+            Map<String, Histogram> intervals = new LinkedHashMap<>();
+            for (Stages.Tick.Interval interval : tick.intervals()) {
+                if (log != null) {
+                    log.append(interval.histogram());
+                }
+                if (windows != null) {
+                    windows.record(interval.histogram());
+                }
+                intervals.put(interval.metric(), interval.histogram());
             }
-            if (windows != null) {
-                windows.record(interval);
-            }
-            intervals.put(recorder.name(), interval);
-        }
-        return intervals;
+            return intervals;
+        });
     }
 
     private double rate(long now) {
-        OptionalLong moved = stages.stream()
-                .map(Stage::movedEvents)
-                .filter(OptionalLong::isPresent)
-                .findFirst()
-                .orElse(OptionalLong.empty());
+        OptionalLong moved = stages.movedEvents();
         if (moved.isEmpty()) {
             return Double.NaN;
         }
@@ -189,13 +183,7 @@ final class Ticker implements AutoCloseable {
             }
             line.append(" ev/s");
         }
-        for (Stage stage : stages) {
-            String part = stage.status(intervals);
-            if (!part.isEmpty()) {
-                line.append("  ").append(part);
-            }
-        }
-        return line.toString();
+        return line.append(stages.status(intervals)).toString();
     }
 
     /** Stops ticking, after a last tick that takes what the phase recorded since the previous one. */

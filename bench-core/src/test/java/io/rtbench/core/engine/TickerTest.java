@@ -34,7 +34,7 @@ class TickerTest {
                 "step 1",
                 60L,
                 500,
-                List.of(producer),
+                new Stages(List.of(producer)),
                 null,
                 null,
                 List.of(),
