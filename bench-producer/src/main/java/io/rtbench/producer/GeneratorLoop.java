@@ -9,13 +9,13 @@ import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.time.EpochClock;
-import io.rtbench.producer.sink.EventSink;
+import io.rtbench.producer.destination.DestinationWriter;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One generator thread's hot loop: wait for the burst's intended time, generate each event (stamped with the wall
- * clock as it is created) and hand it to the sink. No allocation here: every event is written into the same array,
- * which the sink copies if it keeps it (see {@link EventSink#add}); the sink adds what its destination's client
+ * clock as it is created) and hand it to the writer. No allocation here: every event is written into the same array,
+ * which the writer copies if it keeps it (see {@link DestinationWriter#add}); the writer adds what its destination's client
  * needs. Both clocks are injected, the wall clock that stamps events and the monotonic one that paces them, so that
  * the loop's timing is testable without sleeping.
  */
@@ -26,7 +26,7 @@ final class GeneratorLoop {
     private final ChangeGenerator changes;
 
     private final GeneratorAnnouncement announcement;
-    private final EventSink sink;
+    private final DestinationWriter writer;
     private final EpochClock clock;
     private final PacingClock pacingClock;
     private final ProducerStats stats;
@@ -40,25 +40,25 @@ final class GeneratorLoop {
     GeneratorLoop(
             EventGenerator generator,
             GeneratorAnnouncement announcement,
-            EventSink sink,
+            DestinationWriter writer,
             EpochClock clock,
             PacingClock pacingClock,
             ProducerStats stats) {
-        this(generator, null, announcement, sink, clock, pacingClock, stats);
+        this(generator, null, announcement, writer, clock, pacingClock, stats);
     }
 
     GeneratorLoop(
             EventGenerator generator,
             ChangeGenerator changes,
             GeneratorAnnouncement announcement,
-            EventSink sink,
+            DestinationWriter writer,
             EpochClock clock,
             PacingClock pacingClock,
             ProducerStats stats) {
         this.generator = generator;
         this.changes = changes;
         this.announcement = announcement;
-        this.sink = sink;
+        this.writer = writer;
         this.clock = clock;
         this.pacingClock = pacingClock;
         this.stats = stats;
@@ -98,7 +98,7 @@ final class GeneratorLoop {
             }
             long bytes = 0;
             long lastStamped = -1;
-            sink.beginBurst(intended, measured);
+            writer.beginBurst(intended, measured);
             for (int i = 0; i < events; i++) {
                 if (stats.hasFailed()) {
                     // A failed send has already waited for the destination (Kafka: max.block.ms); do not wait again
@@ -111,7 +111,7 @@ final class GeneratorLoop {
                 byte[] json;
                 if (changes == null) {
                     json = generator.nextTransient(eventTimeMicros);
-                    sink.add(json, seq, eventTimeMicros);
+                    writer.add(json, seq, eventTimeMicros);
                     if (reads != null && --untilOffer <= 0) {
                         untilOffer = reads.stride();
                         reads.offer(
@@ -119,7 +119,7 @@ final class GeneratorLoop {
                     }
                 } else {
                     json = changes.nextTransient(eventTimeMicros);
-                    sink.add(json, seq, eventTimeMicros, changes.lastOp(), changes.lastVersion());
+                    writer.add(json, seq, eventTimeMicros, changes.lastOp(), changes.lastVersion());
                 }
                 lastStamped = eventTimeMicros;
                 bytes += json.length;
@@ -127,7 +127,7 @@ final class GeneratorLoop {
                     docSizes.record(json.length);
                 }
             }
-            sink.endBurst();
+            writer.endBurst();
             if (events > 0) {
                 lastEventTimeMicros = lastStamped;
             }

@@ -1,7 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.core.CliNamed;
-import io.rtbench.producer.sink.KafkaProducerDefaults;
+import io.rtbench.producer.destination.KafkaProducerDefaults;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;

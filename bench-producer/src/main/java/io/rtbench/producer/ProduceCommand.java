@@ -106,14 +106,14 @@ public final class ProduceCommand implements Callable<Integer> {
 
     /** The producer alone through the engine: prefill, warmup, one measured step; the result written if asked. */
     static RunResult run(ProducerSettings settings, Path resultFile, StatusLine status) {
-        Workload workload = settings.workload();
-        Step step = new Step(
-                1, workload.rate(), workload.batchSize(), workload.warmup(), workload.duration(), workload.maxEvents());
+        PacingSettings pacing = settings.pacing();
+        Step step =
+                new Step(1, pacing.rate(), pacing.batchSize(), pacing.warmup(), pacing.duration(), pacing.maxEvents());
         RunPlan plan = new RunPlan(
                 ProducerScenario.of(settings),
                 resultFile,
-                workload.prefillEvents(),
-                workload.batchSize(),
+                pacing.prefillEvents(),
+                pacing.batchSize(),
                 settings.generator().docSizeBytes(),
                 StepSource.of(List.of(step)));
         String runId = UUID.randomUUID().toString();
@@ -140,7 +140,7 @@ public final class ProduceCommand implements Callable<Integer> {
 
     ProducerSettings settings() {
         try {
-            Workload workload = new Workload(
+            PacingSettings pacingSettings = new PacingSettings(
                     pacing.rate(),
                     pacing.batchSize(),
                     pacing.generators(),
@@ -169,7 +169,7 @@ public final class ProduceCommand implements Callable<Integer> {
                         });
                 to = new Destination.Direct(direct.target().forDml(dml.updateMode()));
             }
-            return new ProducerSettings(workload, generator, to, dml);
+            return new ProducerSettings(pacingSettings, generator, to, dml);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -13,15 +13,15 @@ final class ProducerScenario {
     private ProducerScenario() {}
 
     static Scenario of(ProducerSettings settings) {
-        Workload workload = settings.workload();
+        PacingSettings pacing = settings.pacing();
         Map<String, Object> more = new LinkedHashMap<>();
-        more.put("rate", workload.rate().toString());
-        more.put("duration", Durations.format(workload.duration()));
-        if (!workload.warmup().isZero()) {
-            more.put("warmup", Durations.format(workload.warmup()));
+        more.put("rate", pacing.rate().toString());
+        more.put("duration", Durations.format(pacing.duration()));
+        if (!pacing.warmup().isZero()) {
+            more.put("warmup", Durations.format(pacing.warmup()));
         }
-        if (workload.maxEvents() > 0) {
-            more.put("maxEvents", workload.maxEvents());
+        if (pacing.maxEvents() > 0) {
+            more.put("maxEvents", pacing.maxEvents());
         }
         if (settings.dml() != null) {
             more.put("workload", "dml");
@@ -43,11 +43,11 @@ final class ProducerScenario {
         return new Scenario(
                 destination.describe(),
                 destination instanceof Destination.Direct ? "direct" : "none",
-                workload.batchSize(),
-                workload.generators(),
+                pacing.batchSize(),
+                pacing.generators(),
                 settings.generator().docSizeBytes(),
                 settings.generator().contentSeed(),
-                workload.prefillEvents(),
+                pacing.prefillEvents(),
                 more);
     }
 }

@@ -9,10 +9,10 @@ import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.pacing.PacingClock;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.time.EpochClock;
-import io.rtbench.producer.sink.KafkaSinkFactory;
-import io.rtbench.producer.sink.NullSinkFactory;
-import io.rtbench.producer.sink.SinkFactory;
-import io.rtbench.producer.sink.TargetSinkFactory;
+import io.rtbench.producer.destination.KafkaWriterFactory;
+import io.rtbench.producer.destination.NullWriterFactory;
+import io.rtbench.producer.destination.TargetWriterFactory;
+import io.rtbench.producer.destination.WriterFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +35,7 @@ public final class ProducerSession implements AutoCloseable {
     private final EpochClock clock;
     private final String runId;
     private final ProducerStats stats = new ProducerStats();
-    private final SinkFactory sinks;
+    private final WriterFactory writers;
     private final String host = RunEnvironment.detect().host();
     private int generatorsCreated;
     private boolean abandoned;
@@ -65,8 +65,8 @@ public final class ProducerSession implements AutoCloseable {
         this.settings = settings;
         this.clock = clock;
         this.runId = runId;
-        this.sinks = sinksFor(settings.destination(), stats);
-        if (sinks instanceof KafkaSinkFactory) {
+        this.writers = writersFor(settings.destination(), stats);
+        if (writers instanceof KafkaWriterFactory) {
             heartbeats = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-announcements"));
             long periodMs = heartbeat.toMillis();
             heartbeats.scheduleAtFixedRate(this::heartbeat, periodMs, periodMs, TimeUnit.MILLISECONDS);
@@ -75,15 +75,15 @@ public final class ProducerSession implements AutoCloseable {
         }
     }
 
-    private static SinkFactory sinksFor(Destination destination, ProducerStats stats) {
+    private static WriterFactory writersFor(Destination destination, ProducerStats stats) {
         if (destination instanceof KafkaDestination kafka) {
             KafkaPreflight.prepare(kafka);
-            return new KafkaSinkFactory(kafka, stats);
+            return new KafkaWriterFactory(kafka, stats);
         }
         if (destination instanceof Destination.Direct direct) {
-            return new TargetSinkFactory(direct.target(), stats);
+            return new TargetWriterFactory(direct.target(), stats);
         }
-        return new NullSinkFactory(stats);
+        return new NullWriterFactory(stats);
     }
 
     /**
@@ -111,7 +111,7 @@ public final class ProducerSession implements AutoCloseable {
                     generator,
                     changes,
                     announcement,
-                    sinks.forGenerator(generator.generatorId()),
+                    writers.forGenerator(generator.generatorId()),
                     clock,
                     PacingClock.SYSTEM,
                     stats));
@@ -142,13 +142,13 @@ public final class ProducerSession implements AutoCloseable {
             announced = finished ? List.of() : loops;
             publish(loops, finished);
         }
-        if (finished && sinks instanceof KafkaSinkFactory) {
-            sinks.flush();
+        if (finished && writers instanceof KafkaWriterFactory) {
+            writers.flush();
         }
     }
 
     private void publish(List<GeneratorLoop> loops, boolean finished) {
-        if (sinks instanceof KafkaSinkFactory kafka) {
+        if (writers instanceof KafkaWriterFactory kafka) {
             for (GeneratorLoop loop : loops) {
                 GeneratorAnnouncement announcement =
                         finished ? loop.announcement().finished(loop.producedEvents()) : loop.announcement();
@@ -188,10 +188,10 @@ public final class ProducerSession implements AutoCloseable {
     public void finish(ProducerStep step) {
         if (stats.hasFailed()) {
             stopAnnouncing();
-            sinks.abort();
+            writers.abort();
             return;
         }
-        sinks.flush();
+        writers.flush();
         announce(step.loops(), true);
     }
 
@@ -202,12 +202,12 @@ public final class ProducerSession implements AutoCloseable {
     public void abandon() {
         abandoned = true;
         endHeartbeats();
-        sinks.abort();
+        writers.abort();
     }
 
     /** Waits until every event sent so far is acknowledged (or failed). */
     public void flush() {
-        sinks.flush();
+        writers.flush();
     }
 
     public ProducerStats stats() {
@@ -220,12 +220,12 @@ public final class ProducerSession implements AutoCloseable {
 
     /** {@code kafka}, {@code null} or the target kind, as the result file names the target. */
     public String targetName() {
-        return sinks.targetName();
+        return writers.targetName();
     }
 
     /** The version of the destination (Kafka client or target server), or null. */
     public String version() {
-        return sinks.version();
+        return writers.version();
     }
 
     private String topic() {
@@ -239,9 +239,9 @@ public final class ProducerSession implements AutoCloseable {
             return;
         }
         if (stats.hasFailed()) {
-            sinks.abort();
+            writers.abort();
         } else {
-            sinks.close();
+            writers.close();
         }
     }
 }

@@ -7,14 +7,15 @@ import java.util.Objects;
 /**
  * Everything a producer needs, resolved and validated once at the edge (command line or scenario).
  *
+ * @param pacing how much to produce and how fast
  * @param destination where the events go
  * @param dml workload {@code dml}: the shares of updates and deletes; null for workload {@code ingest} (inserts only)
  */
 public record ProducerSettings(
-        Workload workload, GeneratorSettings generator, Destination destination, DmlSettings dml) {
+        PacingSettings pacing, GeneratorSettings generator, Destination destination, DmlSettings dml) {
 
     public ProducerSettings {
-        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(pacing, "pacing");
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(destination, "destination");
         if (dml != null
@@ -26,8 +27,8 @@ public record ProducerSettings(
     }
 
     /** Workload {@code ingest}. */
-    public ProducerSettings(Workload workload, GeneratorSettings generator, Destination destination) {
-        this(workload, generator, destination, null);
+    public ProducerSettings(PacingSettings pacing, GeneratorSettings generator, Destination destination) {
+        this(pacing, generator, destination, null);
     }
 
     /** The Kafka destination, or null when the events do not go to Kafka. */

@@ -74,7 +74,7 @@ public final class ProducerStage implements Stage {
     public void beginStep(Step next) {
         current = next;
         measured = null;
-        step = next.rate() == null ? null : session.newStep(settings.workload().generators());
+        step = next.rate() == null ? null : session.newStep(settings.pacing().generators());
         if (step != null) {
             onGenerators.accept(step.generatorIds());
         }

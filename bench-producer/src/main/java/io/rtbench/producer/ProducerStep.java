@@ -70,7 +70,7 @@ public final class ProducerStep {
             List<Future<GeneratorLoop.Share>> running = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 GeneratorLoop loop = loops.get(i);
-                long share = Workload.share(maxEvents, n, i);
+                long share = PacingSettings.share(maxEvents, n, i);
                 if (maxEvents > 0 && share == 0) {
                     continue;
                 }

@@ -8,7 +8,7 @@ import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.testkit.FakeClock;
 import io.rtbench.core.time.EpochClock;
-import io.rtbench.producer.sink.EventSink;
+import io.rtbench.producer.destination.DestinationWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +26,8 @@ class GeneratorLoopTest {
         return FakeClock.atEpochMicros(1_763_800_000_000_000L).steppingPerReading(Duration.ofNanos(1_000));
     }
 
-    /** Keeps a copy of every document, as a sink that outlives {@code add} must. */
-    private static final class RecordingSink implements EventSink {
+    /** Keeps a copy of every document, as a writer that outlives {@code add} must. */
+    private static final class RecordingWriter implements DestinationWriter {
         final List<Integer> burstSizes = new ArrayList<>();
         final List<Event> events = new ArrayList<>();
         final List<Long> announcedTimes = new ArrayList<>();
@@ -71,23 +71,23 @@ class GeneratorLoopTest {
     void burstsArriveWholeGapFreeAndStampedOneByOne() {
         int batchSize = 2_500;
         long maxEvents = batchSize * 2L + 700;
-        RecordingSink sink = new RecordingSink();
+        RecordingWriter writer = new RecordingWriter();
         FakeClock clock = steppingClock();
-        GeneratorLoop loop = loop(sink, clock);
+        GeneratorLoop loop = loop(writer, clock);
 
         loop.run(unpaced(batchSize), batchSize, maxEvents, Long.MAX_VALUE, true, new AtomicBoolean());
 
-        assertThat(sink.burstSizes).containsExactly(batchSize, batchSize, 700);
-        assertThat(sink.events).hasSize((int) maxEvents);
+        assertThat(writer.burstSizes).containsExactly(batchSize, batchSize, 700);
+        assertThat(writer.events).hasSize((int) maxEvents);
         long previousTime = 0;
-        for (int i = 0; i < sink.events.size(); i++) {
-            Event event = sink.events.get(i);
+        for (int i = 0; i < writer.events.size(); i++) {
+            Event event = writer.events.get(i);
             assertThat(event.seq()).isEqualTo(i);
-            assertThat(sink.announcedSeqs.get(i)).isEqualTo(i);
+            assertThat(writer.announcedSeqs.get(i)).isEqualTo(i);
             assertThat(event.generatorId()).isEqualTo(GENERATOR_ID);
-            // The time in the document is the one the sink is told, and it is later than the one before it: each
+            // The time in the document is the one the writer is told, and it is later than the one before it: each
             // event is stamped as it is created, not once per burst.
-            assertThat(event.eventTimeMicros()).isEqualTo(sink.announcedTimes.get(i));
+            assertThat(event.eventTimeMicros()).isEqualTo(writer.announcedTimes.get(i));
             assertThat(event.eventTimeMicros()).isGreaterThan(previousTime);
             previousTime = event.eventTimeMicros();
         }
@@ -98,42 +98,42 @@ class GeneratorLoopTest {
 
     @Test
     void aStopRequestEndsTheRunBetweenBursts() {
-        RecordingSink sink = new RecordingSink();
-        sink.stopAfterEvents = 120;
-        GeneratorLoop loop = loop(sink, steppingClock());
+        RecordingWriter writer = new RecordingWriter();
+        writer.stopAfterEvents = 120;
+        GeneratorLoop loop = loop(writer, steppingClock());
 
-        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, false, sink.stop);
+        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, false, writer.stop);
 
-        assertThat(sink.burstSizes).containsExactly(50, 50, 50);
+        assertThat(writer.burstSizes).containsExactly(50, 50, 50);
         assertThat(loop.producedEvents()).isEqualTo(150);
-        assertThat(sink.events).extracting(Event::seq).doesNotHaveDuplicates().hasSize(150);
+        assertThat(writer.events).extracting(Event::seq).doesNotHaveDuplicates().hasSize(150);
     }
 
     @Test
     void aFailedEventEndsTheRunWithinItsBurst() {
-        RecordingSink sink = new RecordingSink();
-        sink.failAtEvent = 120;
-        sink.stats = new ProducerStats();
-        GeneratorLoop loop = loop(sink, steppingClock(), sink.stats);
+        RecordingWriter writer = new RecordingWriter();
+        writer.failAtEvent = 120;
+        writer.stats = new ProducerStats();
+        GeneratorLoop loop = loop(writer, steppingClock(), writer.stats);
 
-        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, true, sink.stop);
+        loop.run(unpaced(50), 50, 0, Long.MAX_VALUE, true, writer.stop);
 
         // Not one more send after the failure: each would wait for the destination again.
-        assertThat(sink.burstSizes).containsExactly(50, 50, 20);
+        assertThat(writer.burstSizes).containsExactly(50, 50, 20);
         assertThat(loop.producedEvents()).isEqualTo(120);
-        assertThat(loop.lastEventTimeMicros()).isEqualTo(sink.announcedTimes.get(119));
-        assertThat(sink.stats.sentEvents()).isEqualTo(120);
-        assertThat(sink.stats.failureSummary())
+        assertThat(loop.lastEventTimeMicros()).isEqualTo(writer.announcedTimes.get(119));
+        assertThat(writer.stats.sentEvents()).isEqualTo(120);
+        assertThat(writer.stats.failureSummary())
                 .isEqualTo("1 events were not acknowledged; first reason: " + "TimeoutException: gone");
     }
 
-    private GeneratorLoop loop(EventSink sink, EpochClock clock) {
-        return loop(sink, clock, new ProducerStats());
+    private GeneratorLoop loop(DestinationWriter writer, EpochClock clock) {
+        return loop(writer, clock, new ProducerStats());
     }
 
-    private GeneratorLoop loop(EventSink sink, EpochClock clock, ProducerStats stats) {
+    private GeneratorLoop loop(DestinationWriter writer, EpochClock clock, ProducerStats stats) {
         EventGenerator generator = new EventGenerator(new GeneratorSettings(1, 1250), GENERATOR_ID);
-        return new GeneratorLoop(generator, null, sink, clock, pacingClock, stats);
+        return new GeneratorLoop(generator, null, writer, clock, pacingClock, stats);
     }
 
     private Pacer unpaced(int batchSize) {

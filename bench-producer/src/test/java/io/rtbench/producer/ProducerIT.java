@@ -84,7 +84,7 @@ class ProducerIT {
                 KafkaDestination.ValueFormat.JSON,
                 Duration.ofSeconds(10));
         return new ProducerSettings(
-                new Workload(rate, 50, generators, duration, prefill, maxEvents),
+                new PacingSettings(rate, 50, generators, duration, prefill, maxEvents),
                 GeneratorSettings.withSeed(1),
                 destination);
     }
@@ -102,7 +102,8 @@ class ProducerIT {
         Map<Long, TreeSet<Long>> seqsByGenerator = new HashMap<>();
         Set<String> ids = new HashSet<>();
         for (ConsumerRecord<byte[], byte[]> record : records) {
-            // The generator and the sink reuse one value and one key array: each record must still be its own event.
+            // The generator and the Kafka writer reuse one value and one key array: each record must still be its own
+            // event.
             Event event = Event.parse(record.value());
             assertThat(new String(record.key())).isEqualTo(event.id());
             ids.add(event.id());
@@ -173,7 +174,7 @@ class ProducerIT {
                 json.connectTimeout(),
                 KafkaDestination.ValueFormat.JSON_WITH_SCHEMA,
                 json.connectTimeout());
-        RunResult result = run(new ProducerSettings(plain.workload(), plain.generator(), withSchema), null);
+        RunResult result = run(new ProducerSettings(plain.pacing(), plain.generator(), withSchema), null);
 
         List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
         assertThat(records).hasSize(200);
@@ -222,7 +223,7 @@ class ProducerIT {
                     id.connectTimeout(),
                     id.valueFormat(),
                     id.retryTimeout());
-            run(new ProducerSettings(defaults.workload(), defaults.generator(), keyed), null);
+            run(new ProducerSettings(defaults.pacing(), defaults.generator(), keyed), null);
 
             List<ConsumerRecord<byte[], byte[]>> records = consumeAll(kafka, topic, 200);
             assertThat(records).as(mode.toString()).hasSize(200);
@@ -257,7 +258,8 @@ class ProducerIT {
         String topic = "warmup-" + UUID.randomUUID();
         ProducerSettings plain = settings(kafka, topic, Rate.ofEventsPerSecond(2_000), 1, Duration.ofSeconds(2), 0, 0);
         ProducerSettings warmed = new ProducerSettings(
-                new Workload(Rate.ofEventsPerSecond(2_000), 50, 1, Duration.ofSeconds(2), 0, 0, Duration.ofSeconds(1)),
+                new PacingSettings(
+                        Rate.ofEventsPerSecond(2_000), 50, 1, Duration.ofSeconds(2), 0, 0, Duration.ofSeconds(1)),
                 plain.generator(),
                 plain.destination());
 
@@ -296,7 +298,9 @@ class ProducerIT {
                 Duration.ofMinutes(1));
         Rate rate = Rate.ofEventsPerSecond(2_000);
         ProducerSettings settings = new ProducerSettings(
-                new Workload(rate, 50, 1, Duration.ofMinutes(1), 0, 0), GeneratorSettings.withSeed(1), destination);
+                new PacingSettings(rate, 50, 1, Duration.ofMinutes(1), 0, 0),
+                GeneratorSettings.withSeed(1),
+                destination);
         AtomicBoolean stop = new AtomicBoolean();
         Phase phase = new Phase(Phase.Kind.MEASURED, rate, 50, System.nanoTime(), Duration.ofMinutes(1), 0, stop);
         try (ProducerStage stage = new ProducerStage(settings, EpochClock.SYSTEM, "gone")) {

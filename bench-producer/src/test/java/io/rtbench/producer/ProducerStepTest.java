@@ -9,15 +9,15 @@ import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.testkit.FakeClock;
 import io.rtbench.core.time.EpochClock;
-import io.rtbench.producer.sink.EventSink;
-import io.rtbench.producer.sink.SinkFactory;
+import io.rtbench.producer.destination.DestinationWriter;
+import io.rtbench.producer.destination.WriterFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * A phase's timing on a fake clock that moves only by the work the sink pretends to do: whether a phase ends on time
+ * A phase's timing on a fake clock that moves only by the work the writer pretends to do: whether a phase ends on time
  * whatever its schedule says, how long it lasted, and whether it fell behind.
  */
 class ProducerStepTest {
@@ -29,19 +29,19 @@ class ProducerStepTest {
     private final ProducerStats stats = new ProducerStats();
 
     /** Each event costs {@code nanosPerEvent} on the fake clock; event number {@code stallAt} stalls on top. */
-    private final class CostlySinks implements SinkFactory {
+    private final class CostlyWriters implements WriterFactory {
         final long nanosPerEvent;
         long stallAt = -1;
         long stallNanos;
         private long events;
 
-        CostlySinks(long nanosPerEvent) {
+        CostlyWriters(long nanosPerEvent) {
             this.nanosPerEvent = nanosPerEvent;
         }
 
         @Override
-        public EventSink forGenerator(long generatorId) {
-            return new EventSink() {
+        public DestinationWriter forGenerator(long generatorId) {
+            return new DestinationWriter() {
                 @Override
                 public void beginBurst(long intendedNanos, boolean measured) {}
 
@@ -72,22 +72,23 @@ class ProducerStepTest {
         public void close() {}
     }
 
-    private ProducerStep step(SinkFactory sinks) {
+    private ProducerStep step(WriterFactory writers) {
         EventGenerator generator = new EventGenerator(GeneratorSettings.withSeed(1), 7);
-        GeneratorLoop loop = new GeneratorLoop(generator, null, sinks.forGenerator(7), EpochClock.SYSTEM, clock, stats);
+        GeneratorLoop loop =
+                new GeneratorLoop(generator, null, writers.forGenerator(7), EpochClock.SYSTEM, clock, stats);
         return new ProducerStep(List.of(loop), 1250, clock);
     }
 
-    private PhaseOutcome run(SinkFactory sinks, Rate rate, Duration duration, long maxEvents) {
+    private PhaseOutcome run(WriterFactory writers, Rate rate, Duration duration, long maxEvents) {
         Phase phase =
                 new Phase(Phase.Kind.MEASURED, rate, BATCH, clock.nanoTime(), duration, maxEvents, new AtomicBoolean());
-        return step(sinks).run(phase);
+        return step(writers).run(phase);
     }
 
     @Test
     void aPhaseOnScheduleLastsItsDurationAndIsNotBehind() {
         // 1,000 events/s: a burst of 50 every 50 ms, each taking 0.5 ms.
-        PhaseOutcome phase = run(new CostlySinks(10_000), Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
+        PhaseOutcome phase = run(new CostlyWriters(10_000), Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
 
         assertThat(phase.wallSeconds()).isEqualTo(1.0);
         assertThat(stats.sentEvents()).isEqualTo(1_000);
@@ -99,8 +100,8 @@ class ProducerStepTest {
 
     @Test
     void anUnreachableRateEndsOnTimeAndSaysItFellBehind() {
-        // 10^12 events/s against a sink that takes 100 µs per event: 10,000 events/s at most.
-        PhaseOutcome phase = run(new CostlySinks(100_000), Rate.ofEventsPerSecond(1e12), Duration.ofSeconds(1), 0);
+        // 10^12 events/s against a writer that takes 100 µs per event: 10,000 events/s at most.
+        PhaseOutcome phase = run(new CostlyWriters(100_000), Rate.ofEventsPerSecond(1e12), Duration.ofSeconds(1), 0);
 
         // Ended at its end time, give or take the burst that was running then (5 ms), not after 10^12 events.
         assertThat(phase.wallSeconds()).isBetween(1.0, 1.005);
@@ -113,8 +114,8 @@ class ProducerStepTest {
     }
 
     @Test
-    void aRateTwiceWhatTheSinkTakesEndsOnTimeHalfBehind() {
-        PhaseOutcome phase = run(new CostlySinks(100_000), Rate.ofEventsPerSecond(20_000), Duration.ofSeconds(2), 0);
+    void aRateTwiceWhatTheWriterTakesEndsOnTimeHalfBehind() {
+        PhaseOutcome phase = run(new CostlyWriters(100_000), Rate.ofEventsPerSecond(20_000), Duration.ofSeconds(2), 0);
 
         assertThat(phase.wallSeconds()).isBetween(2.0, 2.005);
         assertThat(phase.eventsDue()).isEqualTo(40_000);
@@ -127,11 +128,11 @@ class ProducerStepTest {
 
     @Test
     void aStallThatIsCaughtUpIsNotBehindAndShowsInScheduleDelay() {
-        CostlySinks sinks = new CostlySinks(10_000);
-        sinks.stallAt = 300;
-        sinks.stallNanos = 200 * MS;
+        CostlyWriters writers = new CostlyWriters(10_000);
+        writers.stallAt = 300;
+        writers.stallNanos = 200 * MS;
 
-        PhaseOutcome phase = run(sinks, Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
+        PhaseOutcome phase = run(writers, Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
 
         assertThat(phase.wallSeconds()).isEqualTo(1.0);
         assertThat(stats.sentEvents()).isEqualTo(1_000);
@@ -145,11 +146,12 @@ class ProducerStepTest {
 
     @Test
     void aStallAtTheEndLeavesTheLastBurstsUnsentAndIsBehind() {
-        CostlySinks sinks = new CostlySinks(10_000);
-        sinks.stallAt = 800; // the burst due at 800 ms runs until 1,100 ms: the bursts due at 850-950 ms are never sent
-        sinks.stallNanos = 300 * MS;
+        CostlyWriters writers = new CostlyWriters(10_000);
+        writers.stallAt =
+                800; // the burst due at 800 ms runs until 1,100 ms: the bursts due at 850-950 ms are never sent
+        writers.stallNanos = 300 * MS;
 
-        PhaseOutcome phase = run(sinks, Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
+        PhaseOutcome phase = run(writers, Rate.ofEventsPerSecond(1_000), Duration.ofSeconds(1), 0);
 
         assertThat(phase.wallSeconds()).isCloseTo(1.1, within(0.001));
         assertThat(stats.sentEvents()).isEqualTo(850);
@@ -161,7 +163,7 @@ class ProducerStepTest {
 
     @Test
     void anEventCountEndsThePhaseAtTheEndOfItsSchedule() {
-        PhaseOutcome phase = run(new CostlySinks(10_000), Rate.ofEventsPerSecond(1_000), Duration.ofMinutes(1), 500);
+        PhaseOutcome phase = run(new CostlyWriters(10_000), Rate.ofEventsPerSecond(1_000), Duration.ofMinutes(1), 500);
 
         assertThat(phase.wallSeconds()).isEqualTo(0.5);
         assertThat(stats.sentEvents()).isEqualTo(500);
@@ -171,7 +173,7 @@ class ProducerStepTest {
 
     @Test
     void asFastAsPossibleRunsForItsDurationWithNoScheduleToFallBehind() {
-        PhaseOutcome phase = run(new CostlySinks(10_000), Rate.MAX, Duration.ofMillis(100), 0);
+        PhaseOutcome phase = run(new CostlyWriters(10_000), Rate.MAX, Duration.ofMillis(100), 0);
 
         assertThat(phase.wallSeconds()).isBetween(0.1, 0.1005);
         assertThat(stats.sentEvents()).isBetween(10_000L, 10_050L);

@@ -9,8 +9,8 @@ import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
+import io.rtbench.producer.PacingSettings;
 import io.rtbench.producer.ProducerSettings;
-import io.rtbench.producer.Workload;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -73,7 +73,8 @@ record WorkerScenario(
      * place, so that no two workers write the same documents and a run stays reproducible per seed and place).
      */
     ProducerSettings producer(Share share, String bootstrapServers, Map<String, String> kafkaConfig, TargetConfig to) {
-        Workload workload = new Workload(Rate.ofEventsPerSecond(1), 1, share.generators(), Duration.ofSeconds(1), 0, 0);
+        PacingSettings workload =
+                new PacingSettings(Rate.ofEventsPerSecond(1), 1, share.generators(), Duration.ofSeconds(1), 0, 0);
         GeneratorSettings generator = new GeneratorSettings(seed + 1_000_000L * share.index(), docSize);
         if (direct) {
             return new ProducerSettings(workload, generator, new Destination.Direct(to));

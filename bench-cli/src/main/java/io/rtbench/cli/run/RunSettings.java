@@ -8,8 +8,8 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
+import io.rtbench.producer.PacingSettings;
 import io.rtbench.producer.ProducerSettings;
-import io.rtbench.producer.Workload;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,7 +24,7 @@ final class RunSettings {
 
     static ProducerSettings producer(RunSpec spec, String bootstrapServers, TargetConfig target) {
         // The workload here only carries what the session needs; the runner gives each phase its rate and length.
-        Workload workload = new Workload(
+        PacingSettings workload = new PacingSettings(
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {

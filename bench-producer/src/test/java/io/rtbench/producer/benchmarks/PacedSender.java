@@ -5,7 +5,7 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.pacing.Pacer;
 import io.rtbench.core.pacing.PacingClock;
-import io.rtbench.producer.sink.KafkaProducerDefaults;
+import io.rtbench.producer.destination.KafkaProducerDefaults;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ public final class PacedSender {
         List<byte[]> documents = Files.readAllLines(Path.of(args[2])).stream()
                 .map(line -> line.getBytes(StandardCharsets.UTF_8))
                 .toList();
-        // The keys exist before the run, so that the loop does no more per event than rtbench's sink.
+        // The keys exist before the run, so that the loop does no more per event than rtbench's Kafka writer.
         List<byte[]> keys = documents.stream()
                 .map(doc ->
                         Arrays.copyOfRange(doc, EventLayout.ID_OFFSET, EventLayout.ID_OFFSET + EventLayout.ID_LENGTH))
@@ -53,7 +53,8 @@ public final class PacedSender {
         long measuredNanos = Long.parseLong(args[5]) * 1_000_000_000L;
 
         LatencyRecorder scheduleDelay = new LatencyRecorder("scheduleDelay");
-        // One callback for every record (rtbench's sink has one per burst): a failed send must not pass unnoticed.
+        // One callback for every record (rtbench's Kafka writer has one per burst): a failed send must not pass
+        // unnoticed.
         AtomicReference<Exception> failure = new AtomicReference<>();
         Callback onFailure = (metadata, e) -> {
             if (e != null) {

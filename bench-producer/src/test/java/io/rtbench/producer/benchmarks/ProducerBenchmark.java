@@ -7,7 +7,7 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.producer.sink.KafkaProducerDefaults;
+import io.rtbench.producer.destination.KafkaProducerDefaults;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerOptions;

@@ -1,4 +1,4 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class KafkaSinkFactoryTest {
+class KafkaWriterFactoryTest {
 
     @Test
     void theProducerIsIdempotentWithAcksAllByDefault() {
-        Map<String, Object> properties = KafkaSinkFactory.clientProperties(destination(Map.of()));
+        Map<String, Object> properties = KafkaWriterFactory.clientProperties(destination(Map.of()));
 
         assertThat(properties)
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true")
@@ -40,12 +40,13 @@ class KafkaSinkFactoryTest {
                 KafkaDestination.ValueFormat.JSON,
                 Duration.ofMinutes(2));
 
-        assertThat(KafkaSinkFactory.clientProperties(run)).containsEntry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 120_000L);
+        assertThat(KafkaWriterFactory.clientProperties(run))
+                .containsEntry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 120_000L);
     }
 
     @Test
     void producerConfigOverridesTheDefaultsButNotTheSerializersOrTheBroker() {
-        Map<String, Object> properties = KafkaSinkFactory.clientProperties(destination(Map.of(
+        Map<String, Object> properties = KafkaWriterFactory.clientProperties(destination(Map.of(
                 ProducerConfig.ACKS_CONFIG, "1",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false",
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4",
@@ -75,7 +76,7 @@ class KafkaSinkFactoryTest {
     void settingsThatRuleOutIdempotenceDropTheDefaultAndSaySo(String name, String value, String reason) {
         KafkaDestination destination = destination(Map.of(name, value));
 
-        Map<String, Object> properties = KafkaSinkFactory.clientProperties(destination);
+        Map<String, Object> properties = KafkaWriterFactory.clientProperties(destination);
 
         assertThat(properties)
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false")
@@ -93,7 +94,7 @@ class KafkaSinkFactoryTest {
     void settingsThatAllowIdempotenceKeepIt(String name, String value) {
         KafkaDestination destination = destination(Map.of(name, value));
 
-        assertThat(KafkaSinkFactory.clientProperties(destination))
+        assertThat(KafkaWriterFactory.clientProperties(destination))
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         assertThat(destination.describeConfig()).doesNotContainKey(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
     }
@@ -103,7 +104,7 @@ class KafkaSinkFactoryTest {
         KafkaDestination destination =
                 destination(Map.of(ProducerConfig.ACKS_CONFIG, "1", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false"));
 
-        assertThat(KafkaSinkFactory.clientProperties(destination))
+        assertThat(KafkaWriterFactory.clientProperties(destination))
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
         assertThat(destination.describeConfig()).containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false");
     }

@@ -1,4 +1,4 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 
 /** Direct mode's writes: in flight per generator, bounded, flushed; a burst cut short writes nothing (unit test). */
 @Timeout(30)
-class TargetSinkFactoryTest {
+class TargetWriterFactoryTest {
 
     private static final byte[] DOCUMENT = "{\"_id\":\"x\"}".getBytes(StandardCharsets.UTF_8);
 
@@ -45,20 +45,20 @@ class TargetSinkFactoryTest {
         return WriteResult.allWritten(batch.size());
     }
 
-    private static void burst(EventSink sink, int events, long firstSeq) {
-        sink.beginBurst(System.nanoTime(), true);
+    private static void burst(DestinationWriter writer, int events, long firstSeq) {
+        writer.beginBurst(System.nanoTime(), true);
         for (int i = 0; i < events; i++) {
-            sink.add(DOCUMENT, firstSeq + i, 1_700_000_000_000_000L);
+            writer.add(DOCUMENT, firstSeq + i, 1_700_000_000_000_000L);
         }
-        sink.endBurst();
+        writer.endBurst();
     }
 
     @Test
     void aBurstCutShortBeforeItsFirstEventWritesNothingAndFailsNothing() {
-        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
-            EventSink sink = factory.forGenerator(1);
-            sink.beginBurst(System.nanoTime(), true);
-            sink.endBurst();
+        try (TargetWriterFactory factory = new TargetWriterFactory(target, "gated", stats, 2)) {
+            DestinationWriter writer = factory.forGenerator(1);
+            writer.beginBurst(System.nanoTime(), true);
+            writer.endBurst();
             factory.flush();
         }
         assertThat(target.writeCalls()).isZero();
@@ -68,15 +68,15 @@ class TargetSinkFactoryTest {
     @Test
     void aGeneratorKeepsItsWritesInFlightUpToTheLimitAndFlushWaitsForThem() throws Exception {
         gate = new CountDownLatch(1);
-        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
-            EventSink sink = factory.forGenerator(1);
-            burst(sink, 3, 0);
-            burst(sink, 3, 3);
+        try (TargetWriterFactory factory = new TargetWriterFactory(target, "gated", stats, 2)) {
+            DestinationWriter writer = factory.forGenerator(1);
+            burst(writer, 3, 0);
+            burst(writer, 3, 3);
             assertThat(twoRunning.await(10, TimeUnit.SECONDS))
                     .as("the generator did not wait for its first write")
                     .isTrue();
 
-            Thread third = new Thread(() -> burst(sink, 3, 6));
+            Thread third = new Thread(() -> burst(writer, 3, 6));
             third.start();
             while (third.getState() != Thread.State.WAITING) {
                 Thread.onSpinWait(); // the third burst waits for a free slot
@@ -97,7 +97,7 @@ class TargetSinkFactoryTest {
     @Test
     void aFailedWriteIsCountedAndStopsTheRun() {
         failure = new TargetException("gated at http://127.0.0.1:1: cannot connect");
-        try (TargetSinkFactory factory = new TargetSinkFactory(target, "gated", stats, 2)) {
+        try (TargetWriterFactory factory = new TargetWriterFactory(target, "gated", stats, 2)) {
             burst(factory.forGenerator(1), 4, 0);
             factory.flush();
         }

@@ -1,9 +1,9 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
-/** Opens the shared destination once and hands each generator thread its own {@link EventSink}. */
-public interface SinkFactory extends AutoCloseable {
+/** Opens the shared destination once and hands each generator thread its own {@link DestinationWriter}. */
+public interface WriterFactory extends AutoCloseable {
 
-    EventSink forGenerator(long generatorId);
+    DestinationWriter forGenerator(long generatorId);
 
     /** Waits until everything sent so far is acknowledged or has failed. */
     void flush();

@@ -1,19 +1,19 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import io.rtbench.producer.ProducerStats;
 
-/** {@code --sink null}: events are generated and dropped, to measure the generator alone. */
-public final class NullSinkFactory implements SinkFactory {
+/** {@code --destination null}: events are generated and dropped, to measure the generator alone. */
+public final class NullWriterFactory implements WriterFactory {
 
     private final ProducerStats stats;
 
-    public NullSinkFactory(ProducerStats stats) {
+    public NullWriterFactory(ProducerStats stats) {
         this.stats = stats;
     }
 
     @Override
-    public EventSink forGenerator(long generatorId) {
-        return new EventSink() {
+    public DestinationWriter forGenerator(long generatorId) {
+        return new DestinationWriter() {
             private boolean measured;
             private int events;
             private long bytes;

@@ -1,4 +1,4 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import java.util.HashMap;
 import java.util.Locale;

@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param warmup produced at the rate before measuring, then discarded: the first sends wait for Kafka's metadata
  *     and run interpreted code, and would show as a schedule the producer catches up with
  */
-public record Workload(
+public record PacingSettings(
         Rate rate,
         int batchSize,
         int generators,
@@ -25,11 +25,12 @@ public record Workload(
         Duration warmup) {
 
     /** Without a warmup. */
-    public Workload(Rate rate, int batchSize, int generators, Duration duration, long prefillEvents, long maxEvents) {
+    public PacingSettings(
+            Rate rate, int batchSize, int generators, Duration duration, long prefillEvents, long maxEvents) {
         this(rate, batchSize, generators, duration, prefillEvents, maxEvents, Duration.ZERO);
     }
 
-    public Workload {
+    public PacingSettings {
         if (batchSize < 1) {
             throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
         }

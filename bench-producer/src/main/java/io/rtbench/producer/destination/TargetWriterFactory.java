@@ -1,4 +1,4 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.event.Event;
@@ -27,12 +27,12 @@ import org.slf4j.LoggerFactory;
  * its {@code scheduleDelay}, and {@code produceAck} is measured from the burst's intended time either way). The
  * difference to {@code kafka-bridge} at the same rate is the cost of the streaming hop.
  */
-public final class TargetSinkFactory implements SinkFactory {
+public final class TargetWriterFactory implements WriterFactory {
 
     /** Writes in flight per generator, as the bridge's default per consumer (docs/BENCHMARKS.md). */
     public static final int DEFAULT_WRITES_IN_FLIGHT = 4;
 
-    private static final Logger LOG = LoggerFactory.getLogger(TargetSinkFactory.class);
+    private static final Logger LOG = LoggerFactory.getLogger(TargetWriterFactory.class);
 
     private final ProducerStats stats;
     private final Target target;
@@ -41,12 +41,12 @@ public final class TargetSinkFactory implements SinkFactory {
     private final ExecutorService writers;
     private final Pending pending = new Pending();
 
-    public TargetSinkFactory(TargetConfig config, ProducerStats stats) {
+    public TargetWriterFactory(TargetConfig config, ProducerStats stats) {
         this(Targets.open(config), config.kind(), stats, DEFAULT_WRITES_IN_FLIGHT);
     }
 
     /** Writes to an open target (closed by {@link #close()}); for tests. */
-    TargetSinkFactory(Target target, String kind, ProducerStats stats, int writesInFlight) {
+    TargetWriterFactory(Target target, String kind, ProducerStats stats, int writesInFlight) {
         if (writesInFlight < 1) {
             throw new IllegalArgumentException("writes in flight must be at least 1, got " + writesInFlight);
         }
@@ -65,8 +65,8 @@ public final class TargetSinkFactory implements SinkFactory {
     }
 
     @Override
-    public EventSink forGenerator(long generatorId) {
-        return new TargetEventSink(generatorId);
+    public DestinationWriter forGenerator(long generatorId) {
+        return new TargetWriter(generatorId);
     }
 
     /** Waits until every write handed to a writer has finished. */
@@ -106,14 +106,14 @@ public final class TargetSinkFactory implements SinkFactory {
         target.close();
     }
 
-    private final class TargetEventSink implements EventSink {
+    private final class TargetWriter implements DestinationWriter {
         private final long generatorId;
         private final Semaphore slots = new Semaphore(writesInFlight);
         private final List<Event> batch = new ArrayList<>();
         private long intendedNanos;
         private boolean measured;
 
-        TargetEventSink(long generatorId) {
+        TargetWriter(long generatorId) {
             this.generatorId = generatorId;
         }
 

@@ -9,17 +9,17 @@ import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
-class WorkloadTest {
+class PacingSettingsTest {
 
     @Test
     void sharesAddUpExactlyAndDifferByAtMostOne() {
         for (int generators = 1; generators <= 7; generators++) {
             int n = generators;
             long sum = LongStream.range(0, n)
-                    .map(i -> Workload.share(1003, n, (int) i))
+                    .map(i -> PacingSettings.share(1003, n, (int) i))
                     .sum();
             assertThat(sum).isEqualTo(1003);
-            assertThat(Workload.share(1003, n, 0) - Workload.share(1003, n, n - 1))
+            assertThat(PacingSettings.share(1003, n, 0) - PacingSettings.share(1003, n, n - 1))
                     .isBetween(0L, 1L);
         }
     }
@@ -27,13 +27,13 @@ class WorkloadTest {
     @Test
     void rejectsNonsenseNamingTheOption() {
         Duration d = Duration.ofSeconds(1);
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 0, 1, d, 0, 0)).hasMessageStartingWith("--batch-size");
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 0, d, 0, 0)).hasMessageStartingWith("--generators");
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, Duration.ZERO, 0, 0))
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 0, 1, d, 0, 0)).hasMessageStartingWith("--batch-size");
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 1, 0, d, 0, 0)).hasMessageStartingWith("--generators");
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 1, 1, Duration.ZERO, 0, 0))
                 .hasMessageStartingWith("--duration");
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, -1, 0)).hasMessageStartingWith("--prefill");
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, 0, -1)).hasMessageStartingWith("--events");
-        assertThatThrownBy(() -> new Workload(Rate.MAX, 1, 1, d, 0, 0, Duration.ofSeconds(-1)))
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 1, 1, d, -1, 0)).hasMessageStartingWith("--prefill");
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 1, 1, d, 0, -1)).hasMessageStartingWith("--events");
+        assertThatThrownBy(() -> new PacingSettings(Rate.MAX, 1, 1, d, 0, 0, Duration.ofSeconds(-1)))
                 .hasMessageStartingWith("--warmup");
     }
 

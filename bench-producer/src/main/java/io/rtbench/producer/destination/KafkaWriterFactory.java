@@ -1,4 +1,4 @@
-package io.rtbench.producer.sink;
+package io.rtbench.producer.destination;
 
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.EventLayout;
@@ -26,13 +26,13 @@ import org.apache.kafka.common.utils.AppInfoParser;
  * so that the batching is comparable). Idempotent with {@code acks=all} unless {@code --producer-config} says
  * otherwise ({@link KafkaProducerDefaults}).
  */
-public final class KafkaSinkFactory implements SinkFactory {
+public final class KafkaWriterFactory implements WriterFactory {
 
     private final KafkaDestination destination;
     private final ProducerStats stats;
     private final KafkaProducer<byte[], byte[]> producer;
 
-    public KafkaSinkFactory(KafkaDestination destination, ProducerStats stats) {
+    public KafkaWriterFactory(KafkaDestination destination, ProducerStats stats) {
         this.destination = destination;
         this.stats = stats;
         this.producer = new KafkaProducer<>(clientProperties(destination));
@@ -60,10 +60,10 @@ public final class KafkaSinkFactory implements SinkFactory {
     }
 
     @Override
-    public EventSink forGenerator(long generatorId) {
+    public DestinationWriter forGenerator(long generatorId) {
         byte[] generatorKey =
                 ByteBuffer.allocate(Long.BYTES).putLong(generatorId).array();
-        return new KafkaEventSink(generatorId, generatorKey);
+        return new KafkaWriter(generatorId, generatorKey);
     }
 
     @Override
@@ -92,14 +92,14 @@ public final class KafkaSinkFactory implements SinkFactory {
         producer.close(Duration.ZERO);
     }
 
-    private final class KafkaEventSink implements EventSink {
+    private final class KafkaWriter implements DestinationWriter {
         private final long generatorId;
         private final byte[] generatorKey;
         private final boolean envelope;
         private final byte[] idKey = new byte[EventLayout.ID_LENGTH];
         private BurstCallback callback;
 
-        KafkaEventSink(long generatorId, byte[] generatorKey) {
+        KafkaWriter(long generatorId, byte[] generatorKey) {
             this.generatorId = generatorId;
             this.generatorKey = generatorKey;
             this.envelope = destination.valueFormat() == ValueFormat.JSON_WITH_SCHEMA;
