@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The report as a reader sees it: a comparison of the test fixtures rendered by headless Chromium. The page and its
- * screenshot stay in {@code bench-cli/target/report-screenshot/} to be looked at (docs/REPORTS.md, "Checking the page
+ * screenshot stay in {@code bench-report/target/report-screenshot/} to be looked at (docs/REPORTS.md, "Checking the page
  * in a browser").
  */
 class ReportScreenshotIT {
