@@ -1,8 +1,8 @@
 package io.rtbench.cli;
 
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerRecipe;
 import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.daemon.ServerControl;
@@ -129,9 +129,9 @@ final class ServersCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             ServerKind serverKind = kind(spec, kind);
-            ServerOptions options;
+            ServerConfig options;
             try {
-                options = new ServerOptions(port != null ? port : 0, settings != null ? settings : Map.of());
+                options = new ServerConfig(port != null ? port : 0, settings != null ? settings : Map.of());
                 if (workers < 1) {
                     throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
                 }

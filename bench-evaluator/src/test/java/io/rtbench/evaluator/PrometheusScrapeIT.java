@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.Servers;
 import java.net.URI;
@@ -64,7 +64,7 @@ class PrometheusScrapeIT {
             return Servers.provider(System.getenv())
                     .start(
                             ServerKind.PROMETHEUS,
-                            new ServerOptions(0, Map.of("scrape.targets", "127.0.0.1:" + scrapedPort)));
+                            new ServerConfig(0, Map.of("scrape.targets", "127.0.0.1:" + scrapedPort)));
         } catch (ServerUnavailableException e) {
             Assumptions.assumeTrue(Servers.required(System.getenv()), e.getMessage()); // skip unless required
             throw e;

@@ -15,5 +15,5 @@ public interface ServerProvider {
      * @throws ServerUnavailableException when this machine cannot run it (e.g. a package is not installed); the
      *     message says what is missing and how to get it
      */
-    RunningServer start(ServerKind kind, ServerOptions options);
+    RunningServer start(ServerKind kind, ServerConfig options);
 }

@@ -28,8 +28,8 @@ public interface ServerRecipe {
      *
      * @throws ServerUnavailableException when this machine cannot run it, saying what is missing and how to get it
      */
-    RunningServer startLocal(ServerOptions options);
+    RunningServer startLocal(ServerConfig options);
 
     /** Starts the server in a container and waits until it accepts clients; addresses are on 127.0.0.1 as locally. */
-    RunningServer startDocker(DockerImages images, ServerOptions options);
+    RunningServer startDocker(DockerImages images, ServerConfig options);
 }

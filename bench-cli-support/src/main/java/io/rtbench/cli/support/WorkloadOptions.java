@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 /**
  * What the generators emit (docs/GUIDE.md, "Updates and deletes"): inserts only ({@code ingest}), or inserts, updates
  * and deletes ({@code dml}), or inserts with reads beside them ({@code mixed}, docs/GUIDE.md, "Reads under write
- * load"; see {@link MixedOptions}). A picocli mixin of {@code produce} and the pipeline commands.
+ * load"; see {@link MixedInput}). A picocli mixin of {@code produce} and the pipeline commands.
  */
 public final class WorkloadOptions {
 
@@ -110,8 +110,8 @@ public final class WorkloadOptions {
     }
 
     /** The flags of workload {@code mixed} as given (null: not given). */
-    public MixedOptions mixed() {
-        return new MixedOptions(
+    public MixedInput mixed() {
+        return new MixedInput(
                 workload,
                 given("--read-rate", readRate),
                 given("--read-share", readShare),

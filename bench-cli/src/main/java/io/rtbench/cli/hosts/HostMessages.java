@@ -58,7 +58,7 @@ final class HostMessages {
             long sentMs,
             String coordinator,
             Integer workers,
-            WorkerScenario scenario,
+            WorkerSpec scenario,
             List<Share> shares,
             Integer step,
             String phase,
@@ -74,19 +74,18 @@ final class HostMessages {
             return new Draft(type, run).build();
         }
 
-        static Control announce(String run, String coordinator, int workers, WorkerScenario scenario) {
+        static Control announce(String run, String coordinator, int workers, WorkerSpec scenario) {
             return ofRun(ANNOUNCE, run, coordinator, workers, scenario).build();
         }
 
         /** The announcement again, with who runs which part. */
-        static Control assign(
-                String run, String coordinator, int workers, WorkerScenario scenario, List<Share> shares) {
+        static Control assign(String run, String coordinator, int workers, WorkerSpec scenario, List<Share> shares) {
             Draft draft = ofRun(ASSIGN, run, coordinator, workers, scenario);
             draft.shares = shares;
             return draft.build();
         }
 
-        private static Draft ofRun(String type, String run, String coordinator, int workers, WorkerScenario scenario) {
+        private static Draft ofRun(String type, String run, String coordinator, int workers, WorkerSpec scenario) {
             Draft draft = new Draft(type, run);
             draft.coordinator = coordinator;
             draft.workers = workers;
@@ -135,7 +134,7 @@ final class HostMessages {
             private final String run;
             private String coordinator;
             private Integer workers;
-            private WorkerScenario scenario;
+            private WorkerSpec scenario;
             private List<Share> shares;
             private Integer step;
             private String phase;

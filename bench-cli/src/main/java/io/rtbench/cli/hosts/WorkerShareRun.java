@@ -53,7 +53,7 @@ final class WorkerShareRun implements AutoCloseable {
             String run,
             String worker,
             Share share,
-            WorkerScenario scenario,
+            WorkerSpec scenario,
             String bootstrapServers,
             Map<String, String> kafkaConfig,
             Credentials credentials,

@@ -92,7 +92,7 @@ public final class WorkersStage implements Stage {
                 this::onResult,
                 "rtbench-coordinator-results");
         try {
-            WorkerScenario scenario = WorkerScenario.of(spec);
+            WorkerSpec scenario = WorkerSpec.of(spec);
             beat.scheduleAtFixedRate(() -> beat(scenario), 0, 1, TimeUnit.SECONDS);
             say.accept(
                     "waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at " + spec.bootstrapServers()
@@ -117,7 +117,7 @@ public final class WorkersStage implements Stage {
         });
     }
 
-    private void beat(WorkerScenario scenario) {
+    private void beat(WorkerSpec scenario) {
         if (closed) {
             return;
         }
@@ -151,7 +151,7 @@ public final class WorkersStage implements Stage {
     }
 
     /** The generators split as evenly as they go; the first workers run one more when they do not divide. */
-    private void assign(List<String> chosen, WorkerScenario scenario) {
+    private void assign(List<String> chosen, WorkerSpec scenario) {
         List<Share> split = new ArrayList<>();
         int first = 0;
         for (int i = 0; i < chosen.size(); i++) {

@@ -97,7 +97,7 @@ final class ConnectStage implements Stage {
      */
     static ConnectorDefinition boundTasks(ConnectorDefinition definition, Integer partitions) {
         Integer asked = tasksMax(definition);
-        int bound = partitions != null ? partitions : RunSettings.TOPIC_PARTITIONS;
+        int bound = partitions != null ? partitions : RunSpecMapping.TOPIC_PARTITIONS;
         if (asked == null || asked <= bound) {
             return definition;
         }

@@ -113,7 +113,7 @@ final class PipelineAssembly implements Engine.Assembly {
             return;
         }
         ProducerStage producer = run.add(new ProducerStage(
-                RunSettings.producer(spec, servers.bootstrapServers(), target),
+                RunSpecMapping.producer(spec, servers.bootstrapServers(), target),
                 EpochClock.SYSTEM,
                 UUID.randomUUID().toString()));
         if (candidates != null) {

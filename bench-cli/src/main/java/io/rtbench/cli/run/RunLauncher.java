@@ -130,7 +130,7 @@ final class RunLauncher {
 
     private static RunPlan plan(RunSpec spec, StepSource steps, int workers) {
         return new RunPlan(
-                RunSettings.scenario(spec, workers),
+                RunSpecMapping.scenario(spec, workers),
                 spec.result(),
                 spec.prefill(),
                 spec.batchSizes().get(0),

@@ -7,8 +7,8 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
@@ -63,14 +63,14 @@ final class RunServers implements Stage {
             RunSpec spec, ServerProvider provider, String connectPluginPath, Consumer<String> progress) {
         if (spec.pipeline().usesKafka()) {
             progress.accept("starting Kafka");
-            RunningServer kafka = start(provider, ServerKind.KAFKA, ServerOptions.DEFAULT);
+            RunningServer kafka = start(provider, ServerKind.KAFKA, ServerConfig.DEFAULT);
             bootstrapServers = kafka.address();
             kafkaVersion = kafka.version();
         }
         Optional<ServerKind> database = databaseOf(spec.target());
         if (database.isPresent()) {
             progress.accept("starting " + database.get().cliName());
-            RunningServer server = start(provider, database.get(), ServerOptions.DEFAULT);
+            RunningServer server = start(provider, database.get(), ServerConfig.DEFAULT);
             this.database = server;
             targetUrl = URI.create(server.address());
             localTarget = true;
@@ -79,7 +79,7 @@ final class RunServers implements Stage {
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             progress.accept("starting Kafka Connect");
-            ServerOptions options = new ServerOptions(
+            ServerConfig options = new ServerConfig(
                     0,
                     connectPluginPath == null
                             ? Map.of("bootstrap.servers", bootstrapServers)
@@ -124,7 +124,7 @@ final class RunServers implements Stage {
         return loopback && address.getPort() >= 0 ? OptionalInt.of(address.getPort()) : OptionalInt.empty();
     }
 
-    private RunningServer start(ServerProvider provider, ServerKind kind, ServerOptions options) {
+    private RunningServer start(ServerProvider provider, ServerKind kind, ServerConfig options) {
         RunningServer server = provider.start(kind, options);
         started.add(server);
         return server;

@@ -5,7 +5,7 @@ import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
-import io.rtbench.cli.support.MixedOptions;
+import io.rtbench.cli.support.MixedInput;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
@@ -99,7 +99,7 @@ public final class RunSpecBuilder {
 
     /**
      * {@code ingest}, {@code dml} or {@code mixed} and their options, as given (null: not given), resolved by
-     * {@link WorkloadOptions#resolve} and {@link MixedOptions#resolve}.
+     * {@link WorkloadOptions#resolve} and {@link MixedInput#resolve}.
      */
     public String workload;
 
@@ -178,7 +178,7 @@ public final class RunSpecBuilder {
         deletes = options.deletes();
         updateMode = options.updateMode();
         minRowAge = options.minRowAge();
-        MixedOptions mixed = options.mixed();
+        MixedInput mixed = options.mixed();
         readRate = mixed.readRate();
         readShare = mixed.readShare();
         users = mixed.users();
@@ -307,7 +307,7 @@ public final class RunSpecBuilder {
      */
     private MixedSettings mixed(TargetProvider provider, List<Rate> resolvedRates) {
         MixedSettings mixed =
-                new MixedOptions(workload, readRate, readShare, users, readAge, readQuery, window).resolve();
+                new MixedInput(workload, readRate, readShare, users, readAge, readQuery, window).resolve();
         if (mixed == null) {
             return null;
         }

@@ -84,7 +84,7 @@ class HostMessagesTest {
 
     @Test
     void recordsReadBackAsWritten() throws Exception {
-        WorkerScenario scenario = new WorkerScenario(
+        WorkerSpec scenario = new WorkerSpec(
                 "clickhouse",
                 "http://ch:8123",
                 "events",

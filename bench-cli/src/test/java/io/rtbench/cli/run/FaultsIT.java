@@ -9,8 +9,8 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
 import io.rtbench.servers.junit.LocalProviderOnly;
@@ -60,7 +60,7 @@ class FaultsIT {
     @Test
     void aBrokerRestartedMidRunLosesNothing(@RealServer("clickhouse") RunningServer clickhouse) throws Exception {
         ServerControl control = new ServerControl(dir.resolve("state"));
-        ServerOptions broker = new ServerOptions(
+        ServerConfig broker = new ServerConfig(
                 FreePorts.free(), Map.of("log.dirs", dir.resolve("kafka-data").toString()));
         ServerState kafka = control.start(ServerKind.KAFKA, broker);
         try {

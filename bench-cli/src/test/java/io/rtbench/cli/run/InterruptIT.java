@@ -8,8 +8,8 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.Servers;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ class InterruptIT {
             }
 
             @Override
-            public RunningServer start(ServerKind kind, ServerOptions options) {
+            public RunningServer start(ServerKind kind, ServerConfig options) {
                 RunningServer server = local.start(kind, options);
                 started.add(server);
                 return server;

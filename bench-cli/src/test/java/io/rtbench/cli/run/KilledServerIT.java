@@ -9,8 +9,8 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
 import io.rtbench.servers.junit.LocalProviderOnly;
@@ -66,7 +66,7 @@ class KilledServerIT {
         ServerControl control = new ServerControl(dir.resolve("state"));
         ServerState kafka = control.start(
                 ServerKind.KAFKA,
-                new ServerOptions(
+                new ServerConfig(
                         FreePorts.free(),
                         Map.of("log.dirs", dir.resolve("kafka-data").toString())));
         try {

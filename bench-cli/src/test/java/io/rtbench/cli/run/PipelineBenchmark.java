@@ -7,8 +7,8 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.Servers;
 import java.nio.file.Files;
@@ -40,8 +40,8 @@ public final class PipelineBenchmark {
         ServerKind kind = ServerKind.fromCliName(target);
         Path dir = Files.createTempDirectory("rtbench-pipeline-bench");
         ServerProvider provider = Servers.provider(System.getenv());
-        try (RunningServer kafka = provider.start(ServerKind.KAFKA, ServerOptions.DEFAULT);
-                RunningServer db = provider.start(kind, ServerOptions.DEFAULT)) {
+        try (RunningServer kafka = provider.start(ServerKind.KAFKA, ServerConfig.DEFAULT);
+                RunningServer db = provider.start(kind, ServerConfig.DEFAULT)) {
             System.out.printf(
                     Locale.ROOT,
                     "%s %s, Kafka %s, %s for %s per run, %d rounds, %d cpus%n%n",

@@ -26,7 +26,7 @@ class RepetitionSettingsTest {
 
         assertThat(spec.repetitions()).isEqualTo(Repetitions.NONE);
         assertThat(spec.forFork(1)).isSameAs(spec);
-        assertThat(RunSettings.scenario(spec).settings()).doesNotContainKey("forks");
+        assertThat(RunSpecMapping.scenario(spec).settings()).doesNotContainKey("forks");
     }
 
     @Test
@@ -38,7 +38,7 @@ class RepetitionSettingsTest {
 
         assertThat(spec.repetitions()).isEqualTo(new Repetitions(3, 4, Duration.ofSeconds(10), 2));
         assertThat(spec.forkServers()).isTrue();
-        assertThat(RunSettings.scenario(spec).settings())
+        assertThat(RunSpecMapping.scenario(spec).settings())
                 .containsEntry("forks", 3)
                 .containsEntry("iterationTime", "10s")
                 .containsEntry("forkServers", true);

@@ -181,7 +181,7 @@ class RepetitionsIT {
             }
 
             @Override
-            public RunningServer start(io.rtbench.servers.ServerKind kind, io.rtbench.servers.ServerOptions options) {
+            public RunningServer start(io.rtbench.servers.ServerKind kind, io.rtbench.servers.ServerConfig options) {
                 if (kind == io.rtbench.servers.ServerKind.KAFKA) {
                     kafkaStarts.incrementAndGet();
                 }

@@ -193,7 +193,7 @@ class ScenarioFilesTest {
 
         assertThat(byDefault.target(url, null).timeout()).hasSeconds(30);
         assertThat(scenario.targetTimeout()).hasSeconds(45);
-        assertThat(RunSettings.scenario(scenario).settings()).containsEntry("targetTimeout", "45s");
+        assertThat(RunSpecMapping.scenario(scenario).settings()).containsEntry("targetTimeout", "45s");
         assertThat(flag.targetTimeout()).hasMinutes(2);
         assertThatThrownBy(() -> RunArgs.parse("run", "--target-timeout", "0s").build("unused.json"))
                 .hasMessage("targetTimeout (--target-timeout) must be positive");

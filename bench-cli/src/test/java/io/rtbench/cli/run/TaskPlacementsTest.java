@@ -67,7 +67,7 @@ class TaskPlacementsTest {
         assertThat(ConnectStage.boundTasks(eight, 2).config()).containsEntry("tasks.max", "2");
         assertThat(ConnectStage.boundTasks(eight, null).config())
                 .as("a topic rtbench creates")
-                .containsEntry("tasks.max", Integer.toString(RunSettings.TOPIC_PARTITIONS));
+                .containsEntry("tasks.max", Integer.toString(RunSpecMapping.TOPIC_PARTITIONS));
         assertThat(ConnectStage.boundTasks(eight, 8)).isSameAs(eight);
     }
 }

@@ -1,8 +1,8 @@
 package io.rtbench.connectors.clickhouse;
 
 import io.rtbench.connectors.common.ConsumerGroupReadiness;
-import io.rtbench.connectors.common.DriverOptions;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import java.time.Duration;
@@ -48,7 +48,7 @@ final class ClickHouseNativeIngest implements NativeIngest {
     /** Reads and checks the options; connects to nothing (the URL may not be known yet). */
     ClickHouseNativeIngest(TargetConfig config) {
         this.config = config;
-        DriverOptions options = new DriverOptions(config, ClickHouseTarget.OPTIONS);
+        TargetOptionReader options = new TargetOptionReader(config, ClickHouseTarget.OPTIONS);
         this.ddl = new ClickHouseKafkaDdl(
                 ClickHouseTarget.database(options),
                 config.collection(),

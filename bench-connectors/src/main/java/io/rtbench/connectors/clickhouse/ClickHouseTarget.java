@@ -1,6 +1,6 @@
 package io.rtbench.connectors.clickhouse;
 
-import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
@@ -73,7 +73,7 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
     private volatile String version;
 
     ClickHouseTarget(TargetConfig config) {
-        this.database = database(new DriverOptions(config, OPTIONS));
+        this.database = database(new TargetOptionReader(config, OPTIONS));
         this.table = config.collection();
         this.qualifiedTable = qualified(database, table);
         this.dml = config.dml();
@@ -87,7 +87,7 @@ final class ClickHouseTarget implements Target, Versioned, Statements, Readable 
     }
 
     /** Option {@code database}, checked. */
-    static String database(DriverOptions options) {
+    static String database(TargetOptionReader options) {
         String database = options.string("database", "default");
         if (!DATABASE_NAME.matcher(database).matches()) {
             throw options.invalid("database", database, "letters, digits, '_' or '-'");

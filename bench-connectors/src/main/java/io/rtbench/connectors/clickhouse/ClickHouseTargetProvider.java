@@ -1,6 +1,6 @@
 package io.rtbench.connectors.clickhouse;
 
-import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.Target;
@@ -67,7 +67,7 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     /** The database's name and the options of native ingestion, read as the target and the ingestion read them. */
     @Override
     public void checkOptions(TargetConfig config) {
-        ClickHouseTarget.database(new DriverOptions(config, ClickHouseTarget.OPTIONS));
+        ClickHouseTarget.database(new TargetOptionReader(config, ClickHouseTarget.OPTIONS));
         new ClickHouseNativeIngest(config);
     }
 

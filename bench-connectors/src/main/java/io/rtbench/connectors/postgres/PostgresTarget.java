@@ -1,7 +1,7 @@
 package io.rtbench.connectors.postgres;
 
-import io.rtbench.connectors.common.DriverOptions;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventBatch;
@@ -68,7 +68,7 @@ final class PostgresTarget implements Target, Versioned, Statements, Readable {
 
     /** Option {@code pool.size}: connections, 4 by default. */
     static int poolSize(TargetConfig config) {
-        return new DriverOptions(config, OPTIONS).integer("pool.size", 4, 1);
+        return new TargetOptionReader(config, OPTIONS).integer("pool.size", 4, 1);
     }
 
     PostgresTarget(TargetConfig config) {

@@ -1,10 +1,10 @@
 package io.rtbench.connectors.questdb;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.rtbench.connectors.common.DriverOptions;
 import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.connectors.common.HttpEndpoint.Response;
 import io.rtbench.connectors.common.TargetErrors;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.event.EventBatch;
 import io.rtbench.core.target.AuditCounts;
 import io.rtbench.core.target.Target;
@@ -49,7 +49,7 @@ final class QuestDbTarget implements Target {
 
     /** Option {@code partition.by}: the table's partitioning, {@code DAY} by default. */
     static String partitionBy(TargetConfig config) {
-        return new DriverOptions(config, OPTIONS).oneOf("partition.by", "DAY", "HOUR", "WEEK", "MONTH", "YEAR");
+        return new TargetOptionReader(config, OPTIONS).oneOf("partition.by", "DAY", "HOUR", "WEEK", "MONTH", "YEAR");
     }
 
     QuestDbTarget(TargetConfig config) {

@@ -1,6 +1,6 @@
 package io.rtbench.connectors.reference;
 
-import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.TargetConfig;
 import java.time.Duration;
@@ -27,13 +27,13 @@ record ReferenceSettings(long delayMicros, long jitterMicros, Rate writeLimit) {
     }
 
     static ReferenceSettings from(TargetConfig config) {
-        DriverOptions options = new DriverOptions(config, OPTIONS);
+        TargetOptionReader options = new TargetOptionReader(config, OPTIONS);
         Duration delay = options.duration("visibility.delay", Duration.ZERO);
         Duration jitter = options.duration("visibility.jitter", Duration.ZERO);
         return new ReferenceSettings(micros(delay), micros(jitter), writeLimit(options));
     }
 
-    private static Rate writeLimit(DriverOptions options) {
+    private static Rate writeLimit(TargetOptionReader options) {
         String text = options.string("write.limit", null);
         if (text == null) {
             return null;

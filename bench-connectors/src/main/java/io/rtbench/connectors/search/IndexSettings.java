@@ -1,6 +1,6 @@
 package io.rtbench.connectors.search;
 
-import io.rtbench.connectors.common.DriverOptions;
+import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.target.TargetConfig;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -23,7 +23,7 @@ record IndexSettings(int shards, int replicas, String refreshInterval, String ge
     private static final Pattern TIME_VALUE = Pattern.compile("-1|\\d+(nanos|micros|ms|s|m|h|d)");
 
     static IndexSettings from(TargetConfig config) {
-        DriverOptions options = new DriverOptions(config, OPTIONS);
+        TargetOptionReader options = new TargetOptionReader(config, OPTIONS);
         String refresh = options.string("refresh.interval", "1s");
         if (!TIME_VALUE.matcher(refresh).matches()) {
             throw options.invalid("refresh.interval", refresh, "a time value such as 1s, 500ms or -1 (off)");

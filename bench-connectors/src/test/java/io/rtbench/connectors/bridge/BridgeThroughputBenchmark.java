@@ -11,8 +11,8 @@ import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.Servers;
 import java.net.URI;
@@ -52,8 +52,8 @@ public final class BridgeThroughputBenchmark {
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 2;
         Duration warmup = Duration.ofSeconds(args.length > 4 ? Long.parseLong(args[4]) : 5);
         ServerProvider provider = Servers.provider(System.getenv());
-        try (RunningServer kafka = provider.start(ServerKind.KAFKA, ServerOptions.DEFAULT);
-                RunningServer db = provider.start(ServerKind.fromCliName(kind), ServerOptions.DEFAULT)) {
+        try (RunningServer kafka = provider.start(ServerKind.KAFKA, ServerConfig.DEFAULT);
+                RunningServer db = provider.start(ServerKind.fromCliName(kind), ServerConfig.DEFAULT)) {
             String topic = "bridge-bench-" + UUID.randomUUID();
             createTopic(kafka.address(), topic, 4);
             int events = (int) (FILL_PER_SECOND * (measured.toSeconds() + warmup.toSeconds()));

@@ -10,7 +10,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.Targets;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.local.FreePorts;
 import java.lang.management.ManagementFactory;
@@ -70,7 +70,7 @@ public final class QuestDbIngestComparison {
         int pgPort = FreePorts.free();
         try (RunningServer questdb = ServerRecipes.recipe("questdb")
                 .startLocal(
-                        new ServerOptions(0, Map.of("pg.enabled", "true", "pg.net.bind.to", "127.0.0.1:" + pgPort)))) {
+                        new ServerConfig(0, Map.of("pg.enabled", "true", "pg.net.bind.to", "127.0.0.1:" + pgPort)))) {
             System.out.printf(
                     "QuestDB %s, %d batches of %d events of %d bytes per run, one writer thread%n",
                     questdb.version(), batches, batchSize, GeneratorSettings.DEFAULT_DOC_SIZE_BYTES);

@@ -14,7 +14,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.local.FreePorts;
@@ -150,7 +150,7 @@ class QuestDbTargetIT extends ServerTargetContractIT {
     @Test
     void credentialsGoInBasicAuthAndWrongOnesAreRejectedClearly() {
         try (RunningServer guarded = ServerRecipes.recipe("questdb")
-                .startLocal(new ServerOptions(0, Map.of("http.user", "rtbench", "http.password", "right-password")))) {
+                .startLocal(new ServerConfig(0, Map.of("http.user", "rtbench", "http.password", "right-password")))) {
             TargetConfig right = new TargetConfig(
                     "questdb",
                     URI.create(guarded.address()),

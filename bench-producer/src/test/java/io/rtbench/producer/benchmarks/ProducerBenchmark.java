@@ -9,8 +9,8 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.producer.destination.KafkaProducerDefaults;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -119,7 +119,7 @@ public final class ProducerBenchmark {
     public static void main(String[] args) throws Exception {
         Settings settings = Settings.parse(args);
         Path dir = Files.createTempDirectory("rtbench-producer-bench");
-        ServerOptions broker = new ServerOptions(0, BROKER_SETTINGS);
+        ServerConfig broker = new ServerConfig(0, BROKER_SETTINGS);
         try (RunningServer kafka = Servers.provider(System.getenv()).start(ServerKind.KAFKA, broker);
                 Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.address()))) {
             new ProducerBenchmark(dir, settings, kafka.address(), admin).run(kafka.version());

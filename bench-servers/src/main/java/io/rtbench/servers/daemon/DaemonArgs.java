@@ -1,7 +1,7 @@
 package io.rtbench.servers.daemon;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,9 +13,9 @@ import java.util.Map;
  * k=v]...}; {@code --worker} numbers the workers of a Connect cluster (1 when absent).
  * Settings name servers and paths, never credentials (those come from the environment, which the daemon inherits).
  */
-record DaemonArgs(Path stateDir, DaemonName name, ServerOptions options) {
+record DaemonArgs(Path stateDir, DaemonName name, ServerConfig options) {
 
-    DaemonArgs(Path stateDir, ServerKind kind, ServerOptions options) {
+    DaemonArgs(Path stateDir, ServerKind kind, ServerConfig options) {
         this(stateDir, DaemonName.of(kind), options);
     }
 
@@ -69,7 +69,7 @@ record DaemonArgs(Path stateDir, DaemonName name, ServerOptions options) {
         if (stateDir == null || kind == null) {
             throw new IllegalArgumentException("--state-dir and --kind are required");
         }
-        return new DaemonArgs(stateDir, new DaemonName(kind, worker), new ServerOptions(port, settings));
+        return new DaemonArgs(stateDir, new DaemonName(kind, worker), new ServerConfig(port, settings));
     }
 
     private static int parseNumber(String option, String value) {

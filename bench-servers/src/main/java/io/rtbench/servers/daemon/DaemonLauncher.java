@@ -1,7 +1,7 @@
 package io.rtbench.servers.daemon;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
 import java.io.File;
 import java.io.IOException;
@@ -46,7 +46,7 @@ final class DaemonLauncher {
         this.logDir = logDir;
     }
 
-    Process spawn(DaemonName name, ServerOptions options) {
+    Process spawn(DaemonName name, ServerConfig options) {
         files.createDir();
         ProcessBuilder builder = new ProcessBuilder(command(name, options))
                 .directory(files.dir().toFile())
@@ -62,11 +62,11 @@ final class DaemonLauncher {
         }
     }
 
-    List<String> command(ServerKind kind, ServerOptions options) {
+    List<String> command(ServerKind kind, ServerConfig options) {
         return command(DaemonName.of(kind), options);
     }
 
-    List<String> command(DaemonName name, ServerOptions options) {
+    List<String> command(DaemonName name, ServerConfig options) {
         ServerKind kind = name.kind();
         List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin").resolve("java").toString());

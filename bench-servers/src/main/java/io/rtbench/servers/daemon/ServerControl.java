@@ -1,8 +1,8 @@
 package io.rtbench.servers.daemon;
 
 import io.rtbench.servers.LoopbackPort;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.local.ConnectWorkerConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,7 +70,7 @@ public final class ServerControl {
      *     (one line, before any daemon is spawned), Connect has no Kafka, or the daemon dies or does not report ready
      *     in time (the message quotes the end of its log)
      */
-    public ServerState start(ServerKind kind, ServerOptions options) {
+    public ServerState start(ServerKind kind, ServerConfig options) {
         return start(kind, options, 1).get(0);
     }
 
@@ -81,11 +81,11 @@ public final class ServerControl {
      * process of its own, so one can be killed while the others go on.
      *
      * @return the workers' states, worker 1 first
-     * @throws ServerControlException as {@link #start(ServerKind, ServerOptions)}; when one worker does not start, those
+     * @throws ServerControlException as {@link #start(ServerKind, ServerConfig)}; when one worker does not start, those
      *     already started are stopped again
      * @throws IllegalArgumentException for fewer than 1 worker, or more than 1 of a kind other than Connect
      */
-    public List<ServerState> start(ServerKind kind, ServerOptions options, int workers) {
+    public List<ServerState> start(ServerKind kind, ServerConfig options, int workers) {
         if (workers < 1) {
             throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
         }
@@ -105,7 +105,7 @@ public final class ServerControl {
                 requirePortFree(kind, options.port() + worker);
             }
         }
-        ServerOptions effective = withKafkaForConnect(kind, options);
+        ServerConfig effective = withKafkaForConnect(kind, options);
         if (workers == 1) {
             return List.of(awaitReady(DaemonName.of(kind), launcher.spawn(DaemonName.of(kind), effective)));
         }
@@ -117,7 +117,7 @@ public final class ServerControl {
         for (int worker = 1; worker <= workers; worker++) {
             int port = options.port() == 0 ? 0 : options.port() + worker - 1;
             DaemonName name = new DaemonName(kind, worker);
-            daemons.put(name, launcher.spawn(name, new ServerOptions(port, cluster)));
+            daemons.put(name, launcher.spawn(name, new ServerConfig(port, cluster)));
         }
         List<ServerState> started = new ArrayList<>();
         try {
@@ -192,7 +192,7 @@ public final class ServerControl {
         });
     }
 
-    private ServerOptions withKafkaForConnect(ServerKind kind, ServerOptions options) {
+    private ServerConfig withKafkaForConnect(ServerKind kind, ServerConfig options) {
         if (!kind.equals(ServerKind.CONNECT)
                 || options.setting("bootstrap.servers").isPresent()) {
             return options;
@@ -203,7 +203,7 @@ public final class ServerControl {
                         + " start kafka', or give the setting bootstrap.servers"));
         Map<String, String> settings = new HashMap<>(options.settings());
         settings.put("bootstrap.servers", kafka.address());
-        return new ServerOptions(options.port(), settings);
+        return new ServerConfig(options.port(), settings);
     }
 
     private ServerState awaitReady(DaemonName name, Process daemon) {

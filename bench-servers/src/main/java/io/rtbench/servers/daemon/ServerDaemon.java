@@ -1,8 +1,8 @@
 package io.rtbench.servers.daemon;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.Servers;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -80,7 +80,7 @@ public final class ServerDaemon {
         }
     }
 
-    private void start(ServerOptions options) {
+    private void start(ServerConfig options) {
         LOG.info(
                 "starting {} (port {}, settings {})",
                 name.stem(),

@@ -1,7 +1,7 @@
 package io.rtbench.servers.docker;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.local.ClickHouseFactory;
 import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.local.PostgresFactory;
@@ -47,7 +47,7 @@ public final class DatabaseContainers {
      * (users.d), e.g. {@code profile.stream_flush_interval_ms}; any other dotted name sets that element of the server's
      * config (config.d), e.g. {@code logger.level=trace}.
      */
-    public static RunningServer clickhouse(DockerImages images, ServerOptions options) {
+    public static RunningServer clickhouse(DockerImages images, ServerConfig options) {
         int port = FreePorts.orFree(options.port());
         String address = "http://127.0.0.1:" + port;
         DockerImageName image = images.image(ClickHouseFactory.KIND, "clickhouse/clickhouse-server");
@@ -111,7 +111,7 @@ public final class DatabaseContainers {
      * Database and user {@value #POSTGRES_USER}, trust authentication. Settings: each {@code NAME=VALUE} becomes
      * {@code -c NAME=VALUE}, as with the local provider.
      */
-    public static RunningServer postgres(DockerImages images, ServerOptions options) {
+    public static RunningServer postgres(DockerImages images, ServerConfig options) {
         List<String> command = new ArrayList<>(List.of("postgres", "-c", "fsync=off"));
         options.settings().forEach((name, value) -> command.addAll(List.of("-c", name + "=" + value)));
         DockerImageName image = images.image(PostgresFactory.KIND, "postgres");

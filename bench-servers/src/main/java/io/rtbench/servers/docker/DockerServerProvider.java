@@ -1,8 +1,8 @@
 package io.rtbench.servers.docker;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.ServerRecipes;
 import java.util.Map;
@@ -30,7 +30,7 @@ public final class DockerServerProvider implements ServerProvider {
     }
 
     @Override
-    public RunningServer start(ServerKind kind, ServerOptions options) {
+    public RunningServer start(ServerKind kind, ServerConfig options) {
         Containers.requireEngine();
         return ServerRecipes.recipe(kind).startDocker(images, options);
     }

@@ -2,8 +2,8 @@ package io.rtbench.servers.docker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.local.ConnectWorkerConfig;
 import io.rtbench.servers.local.FreePorts;
 import java.io.IOException;
@@ -45,7 +45,7 @@ public final class KafkaContainers {
     private KafkaContainers() {}
 
     /** Settings: each {@code NAME=VALUE} becomes a broker property (the image's {@code KAFKA_NAME} variable). */
-    public static RunningServer kafka(DockerImages images, ServerOptions options) {
+    public static RunningServer kafka(DockerImages images, ServerConfig options) {
         DockerImageName image = images.image(ServerKind.KAFKA, "apache/kafka");
         KafkaContainer container = new KafkaContainer(image).withEnv("KAFKA_HEAP_OPTS", HEAP);
         options.settings().forEach((name, value) -> container.withEnv(brokerVariable(name), value));
@@ -65,7 +65,7 @@ public final class KafkaContainers {
      * Settings as the in-JVM worker's: {@code bootstrap.servers} (required), {@code plugin.path} (a host directory,
      * copied in), any other worker property.
      */
-    public static RunningServer connect(DockerImages images, ServerOptions options) {
+    public static RunningServer connect(DockerImages images, ServerConfig options) {
         int port = FreePorts.orFree(options.port());
         Map<String, String> config = new LinkedHashMap<>(ConnectWorkerConfig.of(port, options.settings()));
         DockerImageName image = images.image(ServerKind.CONNECT, "apache/kafka");

@@ -2,8 +2,8 @@ package io.rtbench.servers.docker;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.local.PrometheusConfig;
 import java.io.IOException;
@@ -25,7 +25,7 @@ public final class PrometheusContainers {
 
     private PrometheusContainers() {}
 
-    public static RunningServer prometheus(DockerImages images, ServerOptions options) {
+    public static RunningServer prometheus(DockerImages images, ServerConfig options) {
         int port = FreePorts.orFree(options.port());
         PrometheusConfig config = new PrometheusConfig(port, options.settings());
         String address = "http://127.0.0.1:" + port;

@@ -1,7 +1,7 @@
 package io.rtbench.servers.docker;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.local.QuestDbFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +25,7 @@ public final class QuestDbContainers {
      * Settings: each {@code NAME=VALUE} becomes the image's environment variable {@code QDB_NAME} (upper case, dots as
      * underscores), QuestDB's way of overriding {@code server.conf}.
      */
-    public static RunningServer questdb(DockerImages images, ServerOptions options) {
+    public static RunningServer questdb(DockerImages images, ServerConfig options) {
         DockerImageName image = images.image(QuestDbFactory.KIND, "questdb/questdb");
         GenericContainer<?> container = new GenericContainer<>(image)
                 .withExposedPorts(HTTP_PORT)

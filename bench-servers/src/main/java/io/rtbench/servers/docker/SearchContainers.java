@@ -3,8 +3,8 @@ package io.rtbench.servers.docker;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.local.SearchEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,7 +33,7 @@ public final class SearchContainers {
 
     private SearchContainers() {}
 
-    public static RunningServer elasticsearch(DockerImages images, ServerOptions options) {
+    public static RunningServer elasticsearch(DockerImages images, ServerConfig options) {
         DockerImageName image =
                 images.image(SearchEngine.ELASTICSEARCH.kind(), "docker.elastic.co/elasticsearch/elasticsearch");
         ElasticsearchContainer container = new ElasticsearchContainer(image)
@@ -43,7 +43,7 @@ public final class SearchContainers {
         return start(SearchEngine.ELASTICSEARCH.kind(), image, container, options);
     }
 
-    public static RunningServer opensearch(DockerImages images, ServerOptions options) {
+    public static RunningServer opensearch(DockerImages images, ServerConfig options) {
         DockerImageName image = images.image(SearchEngine.OPENSEARCH.kind(), "opensearchproject/opensearch");
         GenericContainer<?> container = new GenericContainer<>(image)
                 .withExposedPorts(HTTP_PORT)
@@ -56,7 +56,7 @@ public final class SearchContainers {
     }
 
     private static RunningServer start(
-            ServerKind kind, DockerImageName image, GenericContainer<?> container, ServerOptions options) {
+            ServerKind kind, DockerImageName image, GenericContainer<?> container, ServerConfig options) {
         options.settings().forEach((name, value) -> {
             if (!name.equals(HEAP)) {
                 container.withEnv(name, value);
@@ -69,7 +69,7 @@ public final class SearchContainers {
         return new ContainerServer(kind, container, address, port, version(address), log);
     }
 
-    private static String heapOptions(ServerOptions options) {
+    private static String heapOptions(ServerConfig options) {
         String heap = options.setting(HEAP).orElse(DEFAULT_HEAP);
         if (!HEAP_SIZE.matcher(heap).matches()) {
             throw new IllegalArgumentException(HEAP + " must be a size such as 512m or 2g, got '" + heap + "'");

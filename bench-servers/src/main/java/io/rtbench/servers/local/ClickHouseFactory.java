@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +31,7 @@ public final class ClickHouseFactory implements LocalServerFactory {
     }
 
     @Override
-    public RunningServer start(ServerOptions options) {
+    public RunningServer start(ServerConfig options) {
         Path binary = Executables.require("clickhouse-server", searchPath, "clickhouse-server");
         int httpPort = FreePorts.orFree(options.port());
         ServerFiles files = ServerFiles.create(KIND);

@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.LoopbackPort;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +38,7 @@ public final class ConnectServer extends InJvmServer {
     }
 
     /** Starts a worker and returns once its REST API lists connectors, i.e. it has joined its group. */
-    public static ConnectServer start(ServerOptions options) {
+    public static ConnectServer start(ServerConfig options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), ServerKind.CONNECT);
         }

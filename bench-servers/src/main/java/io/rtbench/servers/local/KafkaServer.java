@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.LoopbackPort;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,7 @@ public final class KafkaServer extends InJvmServer {
     }
 
     /** Starts a broker and returns once an admin client has seen it in the cluster. */
-    public static KafkaServer start(ServerOptions options) {
+    public static KafkaServer start(ServerConfig options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), ServerKind.KAFKA);
         }

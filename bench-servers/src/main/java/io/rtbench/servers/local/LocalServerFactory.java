@@ -1,10 +1,10 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 
 /** Starts one kind of local server and waits until it accepts clients. */
 public interface LocalServerFactory {
 
-    RunningServer start(ServerOptions options);
+    RunningServer start(ServerConfig options);
 }

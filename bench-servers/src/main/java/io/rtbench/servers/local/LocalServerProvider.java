@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.ServerRecipes;
 
@@ -19,7 +19,7 @@ public final class LocalServerProvider implements ServerProvider {
     }
 
     @Override
-    public RunningServer start(ServerKind kind, ServerOptions options) {
+    public RunningServer start(ServerKind kind, ServerConfig options) {
         return ServerRecipes.recipe(kind).startLocal(options);
     }
 }

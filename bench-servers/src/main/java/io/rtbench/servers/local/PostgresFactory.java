@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ public final class PostgresFactory implements LocalServerFactory {
     }
 
     @Override
-    public RunningServer start(ServerOptions options) {
+    public RunningServer start(ServerConfig options) {
         Path bin = newestBinDir(installRoot)
                 .orElseThrow(() -> new ServerUnavailableException("PostgreSQL is not installed (no " + installRoot
                         + "/<version>/bin/initdb): apt-get install postgresql"));

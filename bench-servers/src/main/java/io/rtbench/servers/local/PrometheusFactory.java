@@ -3,8 +3,8 @@ package io.rtbench.servers.local;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ public final class PrometheusFactory implements LocalServerFactory {
     }
 
     @Override
-    public RunningServer start(ServerOptions options) {
+    public RunningServer start(ServerConfig options) {
         Path binary = Executables.require("prometheus", searchPath, "prometheus");
         int port = FreePorts.orFree(options.port());
         PrometheusConfig config = new PrometheusConfig(port, options.settings());

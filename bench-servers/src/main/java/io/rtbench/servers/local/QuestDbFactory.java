@@ -1,8 +1,8 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ public final class QuestDbFactory implements LocalServerFactory {
     }
 
     @Override
-    public RunningServer start(ServerOptions options) {
+    public RunningServer start(ServerConfig options) {
         Distribution dist = distribution != null ? distribution : Distribution.recorded("questdb", "jar");
         Path jar = dist.zip();
         if (!Files.isRegularFile(jar)) {

@@ -1,7 +1,7 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +42,7 @@ public final class SearchEngineFactory implements LocalServerFactory {
     }
 
     @Override
-    public RunningServer start(ServerOptions options) {
+    public RunningServer start(ServerConfig options) {
         String name = engine.distributionName();
         Distribution dist = distribution != null ? distribution : Distribution.recorded(name);
         Path javaHome = requireJava(dist);

@@ -1,8 +1,8 @@
 package io.rtbench.servers.recipes;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerRecipe;
 import io.rtbench.servers.docker.DockerImages;
 import java.util.function.Function;
@@ -18,20 +18,20 @@ abstract class Recipe implements ServerRecipe {
 
     /** How the server starts in a container. */
     interface DockerStart {
-        RunningServer start(DockerImages images, ServerOptions options);
+        RunningServer start(DockerImages images, ServerConfig options);
     }
 
     private final ServerKind kind;
     private final String description;
     private final int startRank;
-    private final Function<ServerOptions, RunningServer> local;
+    private final Function<ServerConfig, RunningServer> local;
     private final DockerStart docker;
 
     Recipe(
             ServerKind kind,
             String description,
             int startRank,
-            Function<ServerOptions, RunningServer> local,
+            Function<ServerConfig, RunningServer> local,
             DockerStart docker) {
         this.kind = kind;
         this.description = description;
@@ -56,12 +56,12 @@ abstract class Recipe implements ServerRecipe {
     }
 
     @Override
-    public final RunningServer startLocal(ServerOptions options) {
+    public final RunningServer startLocal(ServerConfig options) {
         return local.apply(options);
     }
 
     @Override
-    public final RunningServer startDocker(DockerImages images, ServerOptions options) {
+    public final RunningServer startDocker(DockerImages images, ServerConfig options) {
         return docker.start(images, options);
     }
 }

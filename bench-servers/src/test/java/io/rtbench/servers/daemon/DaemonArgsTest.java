@@ -3,8 +3,8 @@ package io.rtbench.servers.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class DaemonArgsTest {
         DaemonArgs request = new DaemonArgs(
                 Path.of("/state"),
                 ServerKind.CONNECT,
-                new ServerOptions(8083, Map.of("bootstrap.servers", "127.0.0.1:9092", "consumer.override", "a=b,c=d")));
+                new ServerConfig(8083, Map.of("bootstrap.servers", "127.0.0.1:9092", "consumer.override", "a=b,c=d")));
 
         assertThat(DaemonArgs.parse(request.toArgs().toArray(String[]::new))).isEqualTo(request);
     }
@@ -25,7 +25,7 @@ class DaemonArgsTest {
     void portDefaultsToFree() {
         DaemonArgs request = DaemonArgs.parse(new String[] {"--state-dir", "/state", "--kind", "kafka"});
 
-        assertThat(request.options()).isEqualTo(ServerOptions.DEFAULT);
+        assertThat(request.options()).isEqualTo(ServerConfig.DEFAULT);
     }
 
     @Test

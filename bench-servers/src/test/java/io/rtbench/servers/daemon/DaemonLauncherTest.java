@@ -2,8 +2,8 @@ package io.rtbench.servers.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +17,7 @@ class DaemonLauncherTest {
     void daemonRunsThisJavaOnThisClassPathWithItsOwnLogFile() {
         DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null);
 
-        List<String> command = launcher.command(ServerKind.KAFKA, ServerOptions.onPort(9092));
+        List<String> command = launcher.command(ServerKind.KAFKA, ServerConfig.onPort(9092));
 
         assertThat(command)
                 .startsWith(Path.of("/jdk", "bin", "java").toString(), "-Xmx1g")
@@ -34,10 +34,10 @@ class DaemonLauncherTest {
         DaemonLauncher launcher =
                 new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", "/home/u/.rtbench/logs");
 
-        assertThat(launcher.command(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
+        assertThat(launcher.command(ServerKind.fromCliName("clickhouse"), ServerConfig.DEFAULT))
                 .contains("-Drtbench.log.dir=/home/u/.rtbench/logs");
         assertThat(new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null)
-                        .command(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
+                        .command(ServerKind.fromCliName("clickhouse"), ServerConfig.DEFAULT))
                 .noneMatch(argument -> argument.startsWith("-Drtbench.log.dir"));
     }
 
@@ -45,7 +45,7 @@ class DaemonLauncherTest {
     void childProcessServersGetASmallHolderHeap() {
         DaemonLauncher launcher = new DaemonLauncher(files, Path.of("/jdk"), "/app/rtbench.jar", null);
 
-        assertThat(launcher.command(ServerKind.fromCliName("opensearch"), ServerOptions.DEFAULT))
+        assertThat(launcher.command(ServerKind.fromCliName("opensearch"), ServerConfig.DEFAULT))
                 .contains("-Xmx128m");
     }
 

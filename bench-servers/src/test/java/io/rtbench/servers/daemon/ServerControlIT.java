@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.core.utilisation.UtilisationSource;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.testing.KafkaClients;
@@ -72,7 +72,7 @@ class ServerControlIT {
         assertThat(Files.readString(kafka.logFile())).contains("ready at 127.0.0.1:" + port);
         assertThat(Files.readString(stateDir.resolve("kafka.out"))).doesNotContain("INFO");
 
-        assertThatThrownBy(() -> control.start(ServerKind.KAFKA, ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> control.start(ServerKind.KAFKA, ServerConfig.DEFAULT))
                 .isInstanceOf(ServerControlException.class)
                 .hasMessageContaining("kafka is already running at 127.0.0.1:" + port);
 
@@ -92,8 +92,7 @@ class ServerControlIT {
     void aServerThatCannotStartFailsWithTheEndOfItsDaemonsLog() {
         ServerControl control = new ServerControl(stateDir);
 
-        assertThatThrownBy(
-                        () -> control.start(ServerKind.KAFKA, new ServerOptions(0, Map.of("num.partitions", "many"))))
+        assertThatThrownBy(() -> control.start(ServerKind.KAFKA, new ServerConfig(0, Map.of("num.partitions", "many"))))
                 .isInstanceOf(ServerControlException.class)
                 .hasMessageStartingWith("kafka did not start: its daemon exited with status 1")
                 .hasMessageContaining("--- last lines of " + stateDir.resolve("kafka.out"))
@@ -163,7 +162,7 @@ class ServerControlIT {
                             null));
             ServerControl control = new ServerControl(stateDir);
 
-            assertThatThrownBy(() -> control.start(ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(port)))
+            assertThatThrownBy(() -> control.start(ServerKind.fromCliName("clickhouse"), ServerConfig.onPort(port)))
                     .isInstanceOf(ServerControlException.class)
                     .hasMessage("cannot start clickhouse: port " + port + " on 127.0.0.1 is in use by the background"
                             + " kafka; choose another --port, or leave --port out for a free one");

@@ -4,8 +4,8 @@ import static io.rtbench.servers.daemon.StateFilesTest.state;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +53,7 @@ class ServerControlTest {
     void startRefusesASecondServerOfAKindNamingTheRunningOne() {
         new StateFiles(dir).write(live(ServerKind.KAFKA));
 
-        assertThatThrownBy(() -> new ServerControl(dir).start(ServerKind.KAFKA, ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new ServerControl(dir).start(ServerKind.KAFKA, ServerConfig.DEFAULT))
                 .isInstanceOf(ServerControlException.class)
                 .hasMessage("kafka is already running at 127.0.0.1:9092 (pid " + self.pid()
                         + "); stop it first with 'rtbench servers stop kafka'");
@@ -63,7 +63,7 @@ class ServerControlTest {
     void connectWithoutBootstrapServersNeedsARunningKafka() {
         new StateFiles(dir).write(state(ServerKind.KAFKA, DEAD_PID, Instant.EPOCH));
 
-        assertThatThrownBy(() -> new ServerControl(dir).start(ServerKind.CONNECT, ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new ServerControl(dir).start(ServerKind.CONNECT, ServerConfig.DEFAULT))
                 .isInstanceOf(ServerControlException.class)
                 .hasMessageStartingWith("connect needs a Kafka: start one with 'rtbench servers start kafka'");
     }

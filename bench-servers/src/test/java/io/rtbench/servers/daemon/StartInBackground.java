@@ -1,7 +1,7 @@
 package io.rtbench.servers.daemon;
 
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import java.nio.file.Path;
 
 /**
@@ -14,7 +14,7 @@ public final class StartInBackground {
 
     public static void main(String[] args) {
         ServerState state = new ServerControl(Path.of(args[0]))
-                .start(ServerKind.fromCliName(args[1]), ServerOptions.onPort(Integer.parseInt(args[2])));
+                .start(ServerKind.fromCliName(args[1]), ServerConfig.onPort(Integer.parseInt(args[2])));
         System.out.println(state.address());
     }
 }

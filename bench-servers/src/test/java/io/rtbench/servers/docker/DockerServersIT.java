@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.testing.KafkaClients;
 import io.rtbench.servers.testing.PostgresJdbc;
@@ -41,7 +41,7 @@ class DockerServersIT {
         STARTED.reversed().forEach(RunningServer::close);
     }
 
-    private static RunningServer start(ServerKind kind, ServerOptions options) {
+    private static RunningServer start(ServerKind kind, ServerConfig options) {
         RunningServer server = PROVIDER.start(kind, options);
         STARTED.add(server);
         return server;
@@ -49,7 +49,7 @@ class DockerServersIT {
 
     @Test
     void kafkaAndAConnectWorkerOnItsImage() throws Exception {
-        RunningServer kafka = start(ServerKind.KAFKA, ServerOptions.DEFAULT);
+        RunningServer kafka = start(ServerKind.KAFKA, ServerConfig.DEFAULT);
         assertThat(kafka.address()).isEqualTo("127.0.0.1:" + kafka.port());
         assertThat(kafka.version()).matches("4\\.\\d+\\.\\d+");
         String topic = "docker-it-" + UUID.randomUUID();
@@ -58,7 +58,7 @@ class DockerServersIT {
         assertThat(Files.readString(kafka.logFile())).contains("Transitioning from RECOVERY to RUNNING");
 
         Map<String, String> settings = new HashMap<>(Map.of("bootstrap.servers", kafka.address()));
-        RunningServer connect = start(ServerKind.CONNECT, new ServerOptions(0, settings));
+        RunningServer connect = start(ServerKind.CONNECT, new ServerConfig(0, settings));
         assertThat(connect.address()).isEqualTo("http://127.0.0.1:" + connect.port());
         assertThat(connect.version()).isEqualTo(kafka.version());
         assertThat(Containers.get(connect.address() + "/connectors")).isEqualTo("[]");
@@ -71,7 +71,7 @@ class DockerServersIT {
     @Test
     void elasticsearchAndOpenSearchIndexAndCount() throws Exception {
         for (ServerKind kind : List.of(ServerKind.fromCliName("elasticsearch"), ServerKind.fromCliName("opensearch"))) {
-            RunningServer search = start(kind, ServerOptions.DEFAULT);
+            RunningServer search = start(kind, ServerConfig.DEFAULT);
             assertThat(search.address()).isEqualTo("http://127.0.0.1:" + search.port());
             assertThat(search.version()).matches(kind == ServerKind.fromCliName("elasticsearch") ? "9\\..*" : "3\\..*");
             String index = search.address() + "/docker-it";
@@ -84,7 +84,7 @@ class DockerServersIT {
     void clickhouseTakesJsonEachRowFromTheDefaultUserAndSettingsOfItsProfile() throws Exception {
         RunningServer clickhouse = start(
                 ServerKind.fromCliName("clickhouse"),
-                new ServerOptions(0, Map.of("profile.stream_flush_interval_ms", "1234")));
+                new ServerConfig(0, Map.of("profile.stream_flush_interval_ms", "1234")));
         String url = clickhouse.address() + "/";
         assertThat(clickhouse.address()).isEqualTo("http://127.0.0.1:" + clickhouse.port());
         assertThat(clickhouse.version()).matches("\\d+\\.\\d+.*");
@@ -104,7 +104,7 @@ class DockerServersIT {
     @Test
     void postgresHasTheRtbenchDatabaseAndUserWithoutPassword() throws Exception {
         RunningServer postgres =
-                start(ServerKind.fromCliName("postgres"), new ServerOptions(0, Map.of("max_connections", "42")));
+                start(ServerKind.fromCliName("postgres"), new ServerConfig(0, Map.of("max_connections", "42")));
         assertThat(postgres.address()).isEqualTo("postgresql://rtbench@127.0.0.1:" + postgres.port() + "/rtbench");
         try (Connection connection = DriverManager.getConnection(PostgresJdbc.url(postgres), "rtbench", "");
                 ResultSet row = connection
@@ -120,7 +120,7 @@ class DockerServersIT {
 
     @Test
     void questdbTakesTheLineProtocolAndMayNotCreateTablesWithIt() throws Exception {
-        RunningServer questdb = start(ServerKind.fromCliName("questdb"), ServerOptions.DEFAULT);
+        RunningServer questdb = start(ServerKind.fromCliName("questdb"), ServerConfig.DEFAULT);
         assertThat(questdb.address()).isEqualTo("http://127.0.0.1:" + questdb.port());
         assertThat(questdb.version()).matches("\\d+\\.\\d+.*");
         String exec = questdb.address() + "/exec?query=";
@@ -142,7 +142,7 @@ class DockerServersIT {
     @Test
     void prometheusScrapesATargetOnThisMachine() {
         RunningServer prometheus =
-                start(ServerKind.PROMETHEUS, new ServerOptions(0, Map.of("scrape.interval", "500ms")));
+                start(ServerKind.PROMETHEUS, new ServerConfig(0, Map.of("scrape.interval", "500ms")));
         assertThat(prometheus.address()).isEqualTo("http://127.0.0.1:" + prometheus.port());
         String query = prometheus.address() + "/api/v1/query?query=up%7Bjob%3D%22prometheus%22%7D";
         await().atMost(Duration.ofSeconds(60))
@@ -156,7 +156,7 @@ class DockerServersIT {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("RTBENCH_IMAGE_CLICKHOUSE", "rtbench-local/no-such-image:0");
         DockerServerProvider provider = new DockerServerProvider(env);
-        assertThatThrownBy(() -> provider.start(ServerKind.fromCliName("clickhouse"), ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> provider.start(ServerKind.fromCliName("clickhouse"), ServerConfig.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessageContaining("rtbench-local/no-such-image:0")
                 .hasMessageContaining("docker/local-images/build");

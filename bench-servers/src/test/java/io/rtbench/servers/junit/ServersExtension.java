@@ -1,8 +1,8 @@
 package io.rtbench.servers.junit;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.ServerUnavailableException;
 import io.rtbench.servers.Servers;
@@ -74,7 +74,7 @@ public final class ServersExtension implements ParameterResolver {
             }
             settings.put(setting.substring(0, equals), setting.substring(equals + 1));
         }
-        Started started = start(kind, new ServerOptions(0, settings), System.getenv());
+        Started started = start(kind, new ServerConfig(0, settings), System.getenv());
         context.getStore(NAMESPACE).put("own-" + parameter.getIndex(), started);
         return started.get(kind);
     }
@@ -84,14 +84,14 @@ public final class ServersExtension implements ParameterResolver {
         ExtensionContext.Store store = context.getRoot().getStore(NAMESPACE);
         // Resolved before the dependent server is stored: the root store closes its values in reverse order of
         // insertion, so a Connect worker stops before the Kafka it talks to.
-        ServerOptions options = options(kind, context);
+        ServerConfig options = options(kind, context);
         Started started = store.getOrComputeIfAbsent(kind, k -> start(kind, options, System.getenv()), Started.class);
         return started.get(kind);
     }
 
-    private static ServerOptions options(ServerKind kind, ExtensionContext context) {
+    private static ServerConfig options(ServerKind kind, ExtensionContext context) {
         if (!kind.equals(ServerKind.CONNECT)) {
-            return ServerOptions.DEFAULT;
+            return ServerConfig.DEFAULT;
         }
         Map<String, String> settings = new HashMap<>();
         settings.put("bootstrap.servers", server(ServerKind.KAFKA, context).address());
@@ -99,10 +99,10 @@ public final class ServersExtension implements ParameterResolver {
         if (!pluginPath.isBlank()) {
             settings.put("plugin.path", pluginPath);
         }
-        return new ServerOptions(0, settings);
+        return new ServerConfig(0, settings);
     }
 
-    private static Started start(ServerKind kind, ServerOptions options, Map<String, String> env) {
+    private static Started start(ServerKind kind, ServerConfig options, Map<String, String> env) {
         try {
             ServerProvider provider = Servers.provider(env);
             return new Started(provider.start(kind, forTests(kind, provider, options)), null);
@@ -117,7 +117,7 @@ public final class ServersExtension implements ParameterResolver {
      * tests running beside it get instead; no test measures a search engine's peak speed. A setting of the test's own
      * wins.
      */
-    static ServerOptions forTests(ServerKind kind, ServerProvider provider, ServerOptions options) {
+    static ServerConfig forTests(ServerKind kind, ServerProvider provider, ServerConfig options) {
         boolean searchEngine = Set.of("opensearch", "elasticsearch").contains(kind.cliName());
         if (!searchEngine
                 || !provider.name().equals("local")
@@ -126,7 +126,7 @@ public final class ServersExtension implements ParameterResolver {
         }
         Map<String, String> settings = new HashMap<>(options.settings());
         settings.put("jvm.options", "-XX:TieredStopAtLevel=1");
-        return new ServerOptions(options.port(), settings);
+        return new ServerConfig(options.port(), settings);
     }
 
     /** A server, or why there is none; closed by JUnit with the root context (JUnit 5.13+ closes AutoCloseables). */

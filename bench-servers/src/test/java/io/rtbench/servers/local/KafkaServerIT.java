@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -64,7 +64,7 @@ class KafkaServerIT {
     @Test
     void ownBrokerHonoursPortAndSettingsAndRemovesItsTempDirOnClose() throws Exception {
         int port = FreePorts.free();
-        KafkaServer kafka = KafkaServer.start(new ServerOptions(port, Map.of("num.partitions", "2")));
+        KafkaServer kafka = KafkaServer.start(new ServerConfig(port, Map.of("num.partitions", "2")));
         try {
             assertThat(kafka.port()).isEqualTo(port);
             assertThat(kafka.address()).isEqualTo("127.0.0.1:" + port);
@@ -86,7 +86,7 @@ class KafkaServerIT {
     @Test
     void aLogDirsSettingIsFormattedAndHoldsTheTopics(@TempDir Path dir) throws Exception {
         Path logDir = dir.resolve("kafka-log");
-        try (KafkaServer kafka = KafkaServer.start(new ServerOptions(0, Map.of("log.dirs", logDir.toString())))) {
+        try (KafkaServer kafka = KafkaServer.start(new ServerConfig(0, Map.of("log.dirs", logDir.toString())))) {
             String topic = "own-dir-" + UUID.randomUUID();
             KafkaClients.produce(kafka.address(), topic, List.of("one"));
 
@@ -98,8 +98,8 @@ class KafkaServerIT {
     /** Stopped and started again on its {@code log.dirs}, it is the same broker: its cluster id, topics and records. */
     @Test
     void aBrokerStartedAgainOnItsLogDirsKeepsItsRecords(@TempDir Path dir) throws Exception {
-        ServerOptions options =
-                new ServerOptions(0, Map.of("log.dirs", dir.resolve("kafka-log").toString()));
+        ServerConfig options =
+                new ServerConfig(0, Map.of("log.dirs", dir.resolve("kafka-log").toString()));
         String topic = "restart-" + UUID.randomUUID();
         String clusterId;
         try (KafkaServer kafka = KafkaServer.start(options)) {
@@ -117,7 +117,7 @@ class KafkaServerIT {
     @Test
     void aTakenPortFailsAtOnceNamingThePort() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertThatThrownBy(() -> KafkaServer.start(ServerOptions.onPort(taken.getLocalPort())))
+            assertThatThrownBy(() -> KafkaServer.start(ServerConfig.onPort(taken.getLocalPort())))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1 is in use");
         }

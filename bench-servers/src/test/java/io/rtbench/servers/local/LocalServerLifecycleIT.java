@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.servers.RunningServer;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
-import io.rtbench.servers.ServerOptions;
 import io.rtbench.servers.ServerUnavailableException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,7 +25,7 @@ class LocalServerLifecycleIT {
     @Test
     void clickHouseUsesTheRequestedPortAndLeavesNothingBehind() throws Exception {
         int port = FreePorts.free();
-        RunningServer clickhouse = provider.start(ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(port));
+        RunningServer clickhouse = provider.start(ServerKind.fromCliName("clickhouse"), ServerConfig.onPort(port));
         Path dir = ((ChildServer) clickhouse).dir();
         try {
             assertThat(clickhouse.port()).isEqualTo(port);
@@ -45,7 +45,7 @@ class LocalServerLifecycleIT {
     @Test
     void postgresStopsWithClientsConnectedAndTakesItsBackendsAlong() throws Exception {
         int port = FreePorts.free();
-        RunningServer postgres = provider.start(ServerKind.fromCliName("postgres"), ServerOptions.onPort(port));
+        RunningServer postgres = provider.start(ServerKind.fromCliName("postgres"), ServerConfig.onPort(port));
         Path dir = ((ChildServer) postgres).dir();
         List<ProcessHandle> processes;
         long closeMs;
@@ -73,7 +73,7 @@ class LocalServerLifecycleIT {
             long dirsBefore = clickHouseDirs();
 
             assertThatThrownBy(() -> provider.start(
-                            ServerKind.fromCliName("clickhouse"), ServerOptions.onPort(taken.getLocalPort())))
+                            ServerKind.fromCliName("clickhouse"), ServerConfig.onPort(taken.getLocalPort())))
                     .isInstanceOf(ServerUnavailableException.class)
                     .hasMessageContaining("clickhouse exited with code")
                     .hasMessageContaining("last lines of")

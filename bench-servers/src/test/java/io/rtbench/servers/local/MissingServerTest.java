@@ -2,7 +2,7 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerUnavailableException;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,21 +15,21 @@ class MissingServerTest {
 
     @Test
     void clickHouse() {
-        assertThatThrownBy(() -> new ClickHouseFactory(NOWHERE).start(ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new ClickHouseFactory(NOWHERE).start(ServerConfig.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessage("clickhouse-server is not installed: apt-get install clickhouse-server");
     }
 
     @Test
     void prometheus() {
-        assertThatThrownBy(() -> new PrometheusFactory(NOWHERE).start(ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new PrometheusFactory(NOWHERE).start(ServerConfig.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessage("prometheus is not installed: apt-get install prometheus");
     }
 
     @Test
     void postgres() {
-        assertThatThrownBy(() -> new PostgresFactory(Path.of("/nonexistent/postgresql")).start(ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new PostgresFactory(Path.of("/nonexistent/postgresql")).start(ServerConfig.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessage("PostgreSQL is not installed (no /nonexistent/postgresql/<version>/bin/initdb):"
                         + " apt-get install postgresql");

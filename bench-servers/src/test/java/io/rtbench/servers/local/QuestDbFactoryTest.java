@@ -3,7 +3,7 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerUnavailableException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -19,7 +19,7 @@ class QuestDbFactoryTest {
     void aMissingJarSaysHowToGetIt() {
         Distribution missing = new Distribution("questdb", "9.3.4", temp.resolve("nowhere/questdb-9.3.4.jar"));
 
-        assertThatThrownBy(() -> new QuestDbFactory(missing).start(ServerOptions.DEFAULT))
+        assertThatThrownBy(() -> new QuestDbFactory(missing).start(ServerConfig.DEFAULT))
                 .isInstanceOf(ServerUnavailableException.class)
                 .hasMessageContaining("QuestDB 9.3.4 jar is missing")
                 .hasMessageContaining("nowhere/questdb-9.3.4.jar")

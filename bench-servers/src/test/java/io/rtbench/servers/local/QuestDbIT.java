@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.servers.RunningServer;
-import io.rtbench.servers.ServerOptions;
+import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -69,7 +69,7 @@ class QuestDbIT {
     void settingsReachServerConfAndStopRemovesEverything() throws Exception {
         int pgPort = FreePorts.free();
         ChildServer questdb = (ChildServer) new QuestDbFactory()
-                .start(new ServerOptions(0, Map.of("pg.enabled", "true", "pg.net.bind.to", "127.0.0.1:" + pgPort)));
+                .start(new ServerConfig(0, Map.of("pg.enabled", "true", "pg.net.bind.to", "127.0.0.1:" + pgPort)));
         Path dir = questdb.dir();
         try (questdb;
                 Connection connection = DriverManager.getConnection(

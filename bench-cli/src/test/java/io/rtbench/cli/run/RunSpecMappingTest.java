@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RunSettingsTest {
+class RunSpecMappingTest {
 
     @TempDir
     Path dir;
@@ -27,10 +27,10 @@ class RunSettingsTest {
         builder.kafkaConfig = file;
 
         RunSpec spec = builder.build("unused.json");
-        ProducerSettings producer = RunSettings.producer(spec, "127.0.0.1:9092", null);
+        ProducerSettings producer = RunSpecMapping.producer(spec, "127.0.0.1:9092", null);
 
         assertThat(producer.kafka().clientConfig()).containsEntry("security.protocol", "SASL_SSL");
-        String scenario = new ObjectMapper().writeValueAsString(RunSettings.scenario(spec));
+        String scenario = new ObjectMapper().writeValueAsString(RunSpecMapping.scenario(spec));
         assertThat(scenario).doesNotContain("hunter2").doesNotContain("sasl");
     }
 
@@ -50,7 +50,7 @@ class RunSettingsTest {
                 RunSpec spec = builder.build("unused.json");
                 boolean hidden =
                         pipeline.equals("native") || (pipeline.equals("kafka-connect") && !plugin.equals("rtbench"));
-                assertThat(RunSettings.scenario(spec).settings().containsKey("notObservable"))
+                assertThat(RunSpecMapping.scenario(spec).settings().containsKey("notObservable"))
                         .as("%s with connector %s", pipeline, plugin)
                         .isEqualTo(hidden);
             }
@@ -98,12 +98,12 @@ class RunSettingsTest {
         builder.iterationTime = Durations.parse("5s");
 
         // a real run's report listed "duration=1m" (the default) for windows of 2 x 5 s
-        assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
+        assertThat(RunSpecMapping.scenario(builder.build("unused.json")).settings())
                 .doesNotContainKey("duration")
                 .containsEntry("iterationTime", "5s");
         builder.iterationTime = null;
         builder.duration = Durations.parse("20s");
-        assertThat(RunSettings.scenario(builder.build("unused.json")).settings())
+        assertThat(RunSpecMapping.scenario(builder.build("unused.json")).settings())
                 .as("without --iteration-time each window lasts --duration")
                 .containsEntry("duration", "20s")
                 .containsEntry("iterationTime", "20s");

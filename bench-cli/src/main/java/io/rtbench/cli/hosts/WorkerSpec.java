@@ -23,7 +23,7 @@ import java.util.Map;
  * @param direct the producer writes to the target itself ({@code --pipeline direct}) instead of to the topic
  * @param generators the run's generators, all workers together
  */
-record WorkerScenario(
+record WorkerSpec(
         String target,
         String targetUrl,
         String collection,
@@ -40,8 +40,8 @@ record WorkerScenario(
         long retryTimeoutMs) {
 
     /** The scenario of a coordinator's run. */
-    static WorkerScenario of(RunSpec spec) {
-        return new WorkerScenario(
+    static WorkerSpec of(RunSpec spec) {
+        return new WorkerSpec(
                 spec.target(),
                 spec.targetUrl() == null ? null : spec.targetUrl().toString(),
                 spec.collection(),
@@ -73,11 +73,11 @@ record WorkerScenario(
      * place, so that no two workers write the same documents and a run stays reproducible per seed and place).
      */
     ProducerSettings producer(Share share, String bootstrapServers, Map<String, String> kafkaConfig, TargetConfig to) {
-        PacingSettings workload =
+        PacingSettings pacing =
                 new PacingSettings(Rate.ofEventsPerSecond(1), 1, share.generators(), Duration.ofSeconds(1), 0, 0);
         GeneratorSettings generator = new GeneratorSettings(seed + 1_000_000L * share.index(), docSize);
         if (direct) {
-            return new ProducerSettings(workload, generator, new Destination.Direct(to));
+            return new ProducerSettings(pacing, generator, new Destination.Direct(to));
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -89,7 +89,7 @@ record WorkerScenario(
                 Duration.ofMillis(connectTimeoutMs),
                 KafkaDestination.ValueFormat.fromCliName(valueFormat),
                 Duration.ofMillis(retryTimeoutMs));
-        return new ProducerSettings(workload, generator, kafka);
+        return new ProducerSettings(pacing, generator, kafka);
     }
 
     Duration probeInterval() {

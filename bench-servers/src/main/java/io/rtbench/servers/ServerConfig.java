@@ -9,19 +9,19 @@ import java.util.Optional;
  * @param port the client port, or 0 for a free port on 127.0.0.1
  * @param settings kind-specific settings, e.g. {@code bootstrap.servers} and {@code plugin.path} for Connect
  */
-public record ServerOptions(int port, Map<String, String> settings) {
+public record ServerConfig(int port, Map<String, String> settings) {
 
-    public static final ServerOptions DEFAULT = new ServerOptions(0, Map.of());
+    public static final ServerConfig DEFAULT = new ServerConfig(0, Map.of());
 
-    public ServerOptions {
+    public ServerConfig {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port must be between 1 and 65535 (or 0 for a free one), got " + port);
         }
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }
 
-    public static ServerOptions onPort(int port) {
-        return new ServerOptions(port, Map.of());
+    public static ServerConfig onPort(int port) {
+        return new ServerConfig(port, Map.of());
     }
 
     public Optional<String> setting(String name) {

@@ -14,13 +14,13 @@ import org.slf4j.LoggerFactory;
  * the driver does not know are logged once, since a misspelt option would otherwise silently keep its default.
  * Internal to the drivers.
  */
-public final class DriverOptions {
+public final class TargetOptionReader {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DriverOptions.class);
+    private static final Logger LOG = LoggerFactory.getLogger(TargetOptionReader.class);
 
     private final TargetConfig config;
 
-    public DriverOptions(TargetConfig config, Set<String> known) {
+    public TargetOptionReader(TargetConfig config, Set<String> known) {
         this.config = config;
         Set<String> unknown = new TreeSet<>(config.options().keySet());
         unknown.removeAll(known);

@@ -15,21 +15,21 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** How a {@link RunSpec} becomes the producer's settings and the result file's scenario. */
-final class RunSettings {
+final class RunSpecMapping {
 
     /** The partitions of a topic rtbench creates (an existing topic keeps its own). */
     static final int TOPIC_PARTITIONS = KafkaDestination.DEFAULT_PARTITIONS;
 
-    private RunSettings() {}
+    private RunSpecMapping() {}
 
     static ProducerSettings producer(RunSpec spec, String bootstrapServers, TargetConfig target) {
-        // The workload here only carries what the session needs; the runner gives each phase its rate and length.
-        PacingSettings workload = new PacingSettings(
+        // The pacing here only carries what the session needs; the runner gives each phase its rate and length.
+        PacingSettings pacing = new PacingSettings(
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
             return new ProducerSettings(
-                    workload,
+                    pacing,
                     generator,
                     new Destination.Direct(target),
                     spec.workload().dml().orElse(null));
@@ -45,7 +45,7 @@ final class RunSettings {
                 spec.valueFormat(),
                 spec.retryTimeout());
         return new ProducerSettings(
-                workload, generator, kafka, spec.workload().dml().orElse(null));
+                pacing, generator, kafka, spec.workload().dml().orElse(null));
     }
 
     static Scenario scenario(RunSpec spec) {

@@ -9,16 +9,16 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class DriverOptionsTest {
+class TargetOptionReaderTest {
 
-    private static DriverOptions options(Map<String, String> values) {
+    private static TargetOptionReader options(Map<String, String> values) {
         TargetConfig config = TargetConfig.of("opensearch", null).withOptions(values);
-        return new DriverOptions(config, Set.of("shards", "mode", "delay"));
+        return new TargetOptionReader(config, Set.of("shards", "mode", "delay"));
     }
 
     @Test
     void defaultsApplyWhenAnOptionIsMissing() {
-        DriverOptions options = options(Map.of());
+        TargetOptionReader options = options(Map.of());
         assertThat(options.integer("shards", 1, 1)).isEqualTo(1);
         assertThat(options.oneOf("mode", "long", "keyword")).isEqualTo("long");
         assertThat(options.duration("delay", Duration.ZERO)).isZero();
@@ -26,7 +26,7 @@ class DriverOptionsTest {
 
     @Test
     void parsesGivenValues() {
-        DriverOptions options = options(Map.of("shards", " 3 ", "mode", "keyword", "delay", "1.5s"));
+        TargetOptionReader options = options(Map.of("shards", " 3 ", "mode", "keyword", "delay", "1.5s"));
         assertThat(options.integer("shards", 1, 1)).isEqualTo(3);
         assertThat(options.oneOf("mode", "long", "keyword")).isEqualTo("keyword");
         assertThat(options.duration("delay", Duration.ZERO)).isEqualTo(Duration.ofMillis(1500));

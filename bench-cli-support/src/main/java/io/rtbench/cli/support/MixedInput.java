@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * The settings of workload {@code mixed} as the user wrote them (flags or scenario keys; null: not said), and their
  * resolution (docs/GUIDE.md, "Reads under write load"). Every value is named by its flag in a usage error.
  */
-public record MixedOptions(
+public record MixedInput(
         String workload,
         String readRate,
         String readShare,
