@@ -1,5 +1,6 @@
 package io.rtbench.cli;
 
+import io.rtbench.cli.run.BridgeStage;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
@@ -8,7 +9,6 @@ import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.connectors.bridge.BridgeSettings;
-import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.connectors.bridge.BridgeStats;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;

@@ -3,7 +3,6 @@ package io.rtbench.cli.run;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rtbench.cli.hosts.WorkersStage;
 import io.rtbench.connectors.bridge.BridgeSettings;
-import io.rtbench.connectors.bridge.BridgeStage;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
 import io.rtbench.core.mixed.MixedSettings;

@@ -1,5 +1,8 @@
-package io.rtbench.connectors.bridge;
+package io.rtbench.cli.run;
 
+import io.rtbench.connectors.bridge.Bridge;
+import io.rtbench.connectors.bridge.BridgeSettings;
+import io.rtbench.connectors.bridge.BridgeStats;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.result.RunEnvironment;
