@@ -103,13 +103,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                     "--pipeline must be kafka-bridge or direct (the reference target lives in"
                             + " rtbench's own process)");
         }
-        RunSpecBuilder builder = new RunSpecBuilder()
-                .pacing(pacing)
-                .workload(workload)
-                .probe(probe)
-                .bridge(bridge)
-                .repetitions(repetitions);
-        builder.result = output.result();
+        RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output);
         builder.target = "reference";
         builder.pipeline = pipeline;
         builder.targetUrl = URI.create("reference://calibrate");

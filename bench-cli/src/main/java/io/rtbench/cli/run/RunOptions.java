@@ -139,15 +139,9 @@ public final class RunOptions implements ScenarioLayer {
         if (scenario != null && loaded().refused() != null) {
             throw loaded.refused();
         }
-        RunSpecBuilder builder = new RunSpecBuilder()
+        RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output)
                 .target(target)
-                .kafka(kafka)
-                .pacing(pacing)
-                .workload(workload)
-                .probe(probe)
-                .bridge(bridge)
-                .repetitions(repetitions);
-        builder.result = output.result();
+                .kafka(kafka);
         builder.pipeline = pipeline;
         builder.servers = servers;
         builder.connectUrl = connectUrl;

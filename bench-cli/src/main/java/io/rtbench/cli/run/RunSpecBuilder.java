@@ -1,11 +1,19 @@
 package io.rtbench.cli.run;
 
+import static io.rtbench.cli.run.SettingChecks.docSize;
+import static io.rtbench.cli.run.SettingChecks.duration;
+import static io.rtbench.cli.run.SettingChecks.named;
+import static io.rtbench.cli.run.SettingChecks.notNegative;
+import static io.rtbench.cli.run.SettingChecks.positive;
+import static io.rtbench.cli.run.SettingChecks.resultFile;
+
 import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedInput;
+import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
@@ -13,10 +21,8 @@ import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
-import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
@@ -33,7 +39,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The settings of a run, typed, before they are checked together ({@link #build}): the options of a pipeline command
@@ -116,6 +121,24 @@ public final class RunSpecBuilder {
     public String readAge;
     public String readQuery;
     public String window;
+
+    /** What every pipeline command measures with ({@code run}, {@code sweep}, {@code peak}, {@code calibrate}). */
+    public static RunSpecBuilder measuring(
+            PacingOptions pacing,
+            WorkloadOptions workload,
+            ProbeOptions probe,
+            BridgeOptions bridge,
+            RepetitionOptions repetitions,
+            OutputOptions output) {
+        RunSpecBuilder builder = new RunSpecBuilder()
+                .pacing(pacing)
+                .workload(workload)
+                .probe(probe)
+                .bridge(bridge)
+                .repetitions(repetitions);
+        builder.result = output.result();
+        return builder;
+    }
 
     /** {@code --target}, {@code --target-url}, {@code --collection}, {@code --target-option}, credentials. */
     public RunSpecBuilder target(TargetOptions options) {
@@ -340,14 +363,6 @@ public final class RunSpecBuilder {
         }
     }
 
-    /** The result file; a usage error before any server starts when it could not be written. */
-    private static Path resultFile(Path file) {
-        ResultFiles.unwritable(file).ifPresent(why -> {
-            throw new IllegalArgumentException("result (--result): " + why);
-        });
-        return file;
-    }
-
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */
     private void requireNativeIngest(TargetProvider provider, String kind) {
         TargetConfig unaddressed = new TargetConfig(kind, null, collection, null, null, targetOptions);
@@ -362,41 +377,5 @@ public final class RunSpecBuilder {
             throw new IllegalArgumentException("pipeline (--pipeline): " + kind
                     + " does not ingest from Kafka itself; native works with " + String.join(", ", able));
         }
-    }
-
-    /** The value {@code parse} makes; its failure's message prefixed with the setting's name and flag. */
-    private static <T> T named(String name, Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(name + ": " + e.getMessage());
-        }
-    }
-
-    /** The generator's own bounds, checked before any server starts (it was said after Kafka and the target). */
-    private static int docSize(int bytes) {
-        new GeneratorSettings(0, bytes);
-        return bytes;
-    }
-
-    private static int positive(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, got " + value);
-        }
-        return value;
-    }
-
-    private static long notNegative(String name, long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative, got " + value);
-        }
-        return value;
-    }
-
-    private static Duration duration(String name, Duration value, boolean zeroAllowed) {
-        if (value.isNegative() || (!zeroAllowed && value.isZero())) {
-            throw new IllegalArgumentException(name + " must be positive");
-        }
-        return value;
     }
 }

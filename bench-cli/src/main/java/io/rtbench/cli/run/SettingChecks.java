@@ -1,0 +1,60 @@
+package io.rtbench.cli.run;
+
+import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.result.ResultFiles;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * The checks of one setting's value that {@link RunSpecBuilder#build} makes before any server starts; each failure is an
+ * {@link IllegalArgumentException} naming the setting and its flag, e.g. {@code forks (--forks) must be at least 1}.
+ */
+final class SettingChecks {
+
+    private SettingChecks() {}
+
+    /** The result file; a usage error before any server starts when it could not be written. */
+    static Path resultFile(Path file) {
+        ResultFiles.unwritable(file).ifPresent(why -> {
+            throw new IllegalArgumentException("result (--result): " + why);
+        });
+        return file;
+    }
+
+    /** The value {@code parse} makes; its failure's message prefixed with the setting's name and flag. */
+    static <T> T named(String name, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage());
+        }
+    }
+
+    /** The generator's own bounds, checked before any server starts (it was said after Kafka and the target). */
+    static int docSize(int bytes) {
+        new GeneratorSettings(0, bytes);
+        return bytes;
+    }
+
+    static int positive(String name, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, got " + value);
+        }
+        return value;
+    }
+
+    static long notNegative(String name, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must not be negative, got " + value);
+        }
+        return value;
+    }
+
+    static Duration duration(String name, Duration value, boolean zeroAllowed) {
+        if (value.isNegative() || (!zeroAllowed && value.isZero())) {
+            throw new IllegalArgumentException(name + " must be positive");
+        }
+        return value;
+    }
+}
