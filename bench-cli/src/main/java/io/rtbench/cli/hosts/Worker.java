@@ -57,6 +57,8 @@ final class Worker implements AutoCloseable {
     private long claimHeardMs;
 
     private long lastFromCoordinatorMs;
+    /** The worker's Ctrl-C flag, which also ends a share's phase. */
+    private AtomicBoolean stop = new AtomicBoolean();
 
     Worker(
             String id,
@@ -101,26 +103,14 @@ final class Worker implements AutoCloseable {
 
     /** Serves runs until {@code stop} is set. */
     void serve(AtomicBoolean stop) throws InterruptedException {
+        this.stop = stop;
         say.accept("worker " + id + ": waiting for runs on " + HostTopics.CONTROL + " at " + bootstrapServers);
         while (!stop.get()) {
             Control command = inbox.poll(100, TimeUnit.MILLISECONDS);
             long now = System.currentTimeMillis();
             WorkerShareRun share = current;
             if (share != null) {
-                if (command != null && command.run().equals(share.run())) {
-                    lastFromCoordinatorMs = now;
-                    if (command.type().equals(HostMessages.STOP)) {
-                        endShare(share, "the run is over");
-                        continue;
-                    }
-                    handle(share, command);
-                }
-                if (current != null) {
-                    share.poll();
-                    if (now - lastFromCoordinatorMs > LEASE.toMillis()) {
-                        endShare(share, "the coordinator has been silent for " + LEASE.toSeconds() + " s");
-                    }
-                }
+                follow(share, command, now);
             } else {
                 if (claimed != null && now - claimHeardMs > LEASE.toMillis()) {
                     release("its coordinator has been silent for " + LEASE.toSeconds() + " s");
@@ -135,6 +125,46 @@ final class Worker implements AutoCloseable {
             endShare(share, "the worker stops");
         }
         say.accept("worker " + id + ": stopped");
+    }
+
+    /**
+     * A running share: applies the coordinator's command; while a phase runs, waits for its end as the engine does
+     * ({@link WorkerShareRun#awaitPhaseEnd}), the coordinator's next command or its silence deciding it.
+     */
+    private void follow(WorkerShareRun share, Control command, long now) {
+        if (command != null && command.run().equals(share.run())) {
+            lastFromCoordinatorMs = now;
+            if (command.type().equals(HostMessages.STOP)) {
+                endShare(share, "the run is over");
+                return;
+            }
+            handle(share, command);
+        }
+        if (current != null && share.inPhase()) {
+            share.awaitPhaseEnd(() -> coordinatorDecided(share.run()));
+        }
+        if (current != null && System.currentTimeMillis() - lastFromCoordinatorMs > LEASE.toMillis()) {
+            endShare(share, "the coordinator has been silent for " + LEASE.toSeconds() + " s");
+        }
+    }
+
+    /**
+     * During a phase: whether the coordinator has decided what comes next (a command that ends the phase or the share,
+     * left in the inbox for {@link #serve}) or fell silent for {@link #LEASE}. Its other commands (beats) keep the
+     * lease; other runs' commands are not for a busy worker.
+     */
+    private boolean coordinatorDecided(String run) {
+        Control next;
+        while ((next = inbox.peek()) != null) {
+            if (next.run().equals(run)) {
+                if (next.type().equals(HostMessages.STOP) || WorkerShareRun.acts(next)) {
+                    return true;
+                }
+                lastFromCoordinatorMs = System.currentTimeMillis();
+            }
+            inbox.poll();
+        }
+        return System.currentTimeMillis() - lastFromCoordinatorMs > LEASE.toMillis();
     }
 
     private void handle(WorkerShareRun share, Control command) {
@@ -201,7 +231,15 @@ final class Worker implements AutoCloseable {
         opening = assign.run();
         try {
             WorkerShareRun run = new WorkerShareRun(
-                    assign.run(), id, share, assign.scenario(), bootstrapServers, kafkaConfig, credentials, channel);
+                    assign.run(),
+                    id,
+                    share,
+                    assign.scenario(),
+                    bootstrapServers,
+                    kafkaConfig,
+                    credentials,
+                    channel,
+                    stop);
             lastFromCoordinatorMs = now;
             current = run;
             channel.send(assign.run(), Result.of(HostMessages.READY, assign.run(), id, null, null));

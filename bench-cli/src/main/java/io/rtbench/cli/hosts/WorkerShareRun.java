@@ -6,7 +6,10 @@ import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.engine.Phase;
+import io.rtbench.core.engine.PhaseWait;
+import io.rtbench.core.engine.RunResources;
 import io.rtbench.core.engine.Stages;
+import io.rtbench.core.engine.StatusLine;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.StepResult;
@@ -17,8 +20,9 @@ import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.producer.ProducerStage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,14 +45,20 @@ final class WorkerShareRun implements AutoCloseable {
     private final Share share;
     private final int totalGenerators;
     private final HostChannel<Result, Control> channel;
-    private final ProducerStage producer;
-    private final ProbeStage probe;
+    /** The share's producer and probe, opened and closed in order as a run's stages are. */
+    private final RunResources resources;
     /** The share's producer and probe, called as the engine calls a run's stages. */
     private final Stages stages;
+    /** Waits for a phase's end as the engine does, the coordinator deciding it. */
+    private final PhaseWait phaseWait;
 
-    private boolean phaseDoneSent;
+    private ProducerStage producer;
 
-    /** Opens the share's stages: fails with one line when Kafka or the target cannot be reached from this host. */
+    /**
+     * Opens the share's stages: fails with one line when Kafka or the target cannot be reached from this host.
+     *
+     * @param stop the worker's Ctrl-C flag
+     */
     WorkerShareRun(
             String run,
             String worker,
@@ -57,29 +67,28 @@ final class WorkerShareRun implements AutoCloseable {
             String bootstrapServers,
             Map<String, String> kafkaConfig,
             Credentials credentials,
-            HostChannel<Result, Control> channel) {
+            HostChannel<Result, Control> channel,
+            AtomicBoolean stop) {
         this.run = run;
         this.worker = worker;
         this.share = share;
         this.totalGenerators = scenario.generators();
         this.channel = channel;
         TargetConfig target = scenario.targetConfig(credentials);
-        this.producer = new ProducerStage(
-                scenario.producer(share, bootstrapServers, kafkaConfig, target), EpochClock.SYSTEM, run);
-        try {
-            this.probe = new ProbeStage(
+        this.resources = RunResources.open(StatusLine.onStdout(), stop, opened -> {
+            producer = opened.add(new ProducerStage(
+                    scenario.producer(share, bootstrapServers, kafkaConfig, target), EpochClock.SYSTEM, run));
+            opened.add(new ProbeStage(
                     target,
                     scenario.probeInterval(),
                     scenario.probeTimeout(),
                     EpochClock.SYSTEM,
                     new SimpleMeterRegistry(),
                     producer::generatorIds,
-                    null);
-        } catch (RuntimeException e) {
-            producer.close();
-            throw e;
-        }
-        this.stages = new Stages(List.of(producer, probe));
+                    null));
+        });
+        this.stages = new Stages(resources.stages());
+        this.phaseWait = new PhaseWait(stages, stop);
     }
 
     String run() {
@@ -96,6 +105,14 @@ final class WorkerShareRun implements AutoCloseable {
                 // beats keep the lease; the others are not for a running share
             }
         }
+    }
+
+    /** Whether {@link #handle} acts on {@code command}: beats only keep the lease. */
+    static boolean acts(Control command) {
+        return switch (command.type()) {
+            case HostMessages.PHASE, HostMessages.END, HostMessages.FINISH -> true;
+            default -> false;
+        };
     }
 
     private void startPhase(Control command) {
@@ -121,7 +138,6 @@ final class WorkerShareRun implements AutoCloseable {
                     lateMs);
         }
         Duration length = command.lengthMs() == null ? null : Duration.ofMillis(command.lengthMs());
-        phaseDoneSent = false;
         stages.startPhase(
                 kind,
                 command.batchSize(),
@@ -130,20 +146,30 @@ final class WorkerShareRun implements AutoCloseable {
                 command.maxEvents() == null ? 0 : share.eventsOf(command.maxEvents(), totalGenerators));
     }
 
-    /** Called often between commands: says once when the producer's part of a phase is done (the prefill). */
-    void poll() {
+    /** Whether one of the coordinator's phases runs on this share now. */
+    boolean inPhase() {
+        return stages.phase() != null;
+    }
+
+    /**
+     * Waits for the running phase's end as the engine does ({@link PhaseWait}): until {@code decided} (the
+     * coordinator's next command, or its lease run out) or Ctrl-C; says once when the producer's part of it is done
+     * (the prefill), so that the coordinator ends it.
+     */
+    void awaitPhaseEnd(BooleanSupplier decided) {
+        phaseWait.decidedElsewhere(decided, this::sendPhaseDone);
+    }
+
+    private void sendPhaseDone() {
         Phase phase = stages.phase();
-        if (phase != null && !phaseDoneSent && stages.phaseDone()) {
-            phaseDoneSent = true;
-            channel.send(
-                    run,
-                    Result.of(
-                            HostMessages.PHASE_DONE,
-                            run,
-                            worker,
-                            stages.step().index(),
-                            phase.kind().name()));
-        }
+        channel.send(
+                run,
+                Result.of(
+                        HostMessages.PHASE_DONE,
+                        run,
+                        worker,
+                        stages.step().index(),
+                        phase.kind().name()));
     }
 
     private void endPhase(boolean stop) {
@@ -237,7 +263,6 @@ final class WorkerShareRun implements AutoCloseable {
 
     @Override
     public void close() {
-        probe.close();
-        producer.close();
+        resources.close();
     }
 }

@@ -260,14 +260,14 @@ class SeveralHostsIT {
         assertThat(Files.readString(logs.get(0))).contains("worker " + twin + ": stopped");
     }
 
-    private static CommandLine command(StringWriter err) {
+    static CommandLine command(StringWriter err) {
         CommandLine run = CommandLines.commandLine(new RtbenchCommand());
         run.setOut(new PrintWriter(new StringWriter(), true));
         run.setErr(new PrintWriter(err, true));
         return run;
     }
 
-    private static String[] args(
+    static String[] args(
             RunningServer kafka, RunningServer clickhouse, String name, String rate, String duration, Path result) {
         return new String[] {
             "run",
@@ -311,7 +311,7 @@ class SeveralHostsIT {
         return log;
     }
 
-    private static KafkaConsumer<String, String> resultsFromNow(String bootstrapServers) {
+    static KafkaConsumer<String, String> resultsFromNow(String bootstrapServers) {
         KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
                 Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
                 new StringDeserializer(),
@@ -327,7 +327,7 @@ class SeveralHostsIT {
      * Waits until each of the workers has sent an interval of a measured phase: they are in the middle of the run's
      * step (what a kill is meant to interrupt), whatever the machine's load made of the warmup's timing.
      */
-    private static void awaitMeasuring(KafkaConsumer<String, String> results, Set<String> ids, BooleanSupplier ended) {
+    static void awaitMeasuring(KafkaConsumer<String, String> results, Set<String> ids, BooleanSupplier ended) {
         Set<String> measuring = new HashSet<>();
         await().atMost(Duration.ofSeconds(90))
                 .pollDelay(Duration.ZERO)

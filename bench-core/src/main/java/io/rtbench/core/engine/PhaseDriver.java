@@ -6,8 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 
 /**
- * Times a step's phases on one host: starts each on the {@link Stages}, waits for its end (its time, its bounding stages
- * done, Ctrl-C, a failed stage) and ends it; runs the prefill and the warmup before a measured phase, extending the
+ * Times a step's phases on one host: starts each on the {@link Stages}, waits for its end ({@link PhaseWait}: its time,
+ * its bounding stages done, Ctrl-C, a failed stage) and ends it; runs the prefill and the warmup before a measured phase, extending the
  * warmup while a sink is behind (docs/ARCHITECTURE.md, "The engine and its stages"). Split from {@link Engine}, which
  * assembles the steps' results.
  */
@@ -16,16 +16,12 @@ final class PhaseDriver {
     /** A paced phase starts a little after it is scheduled, so that every generator thread starts on time. */
     static final long START_LEAD_NANOS = 20_000_000;
 
-    private static final long POLL_MILLIS = 20;
-
-    /** How often a waiting engine asks its stages whether one failed (some ask a server). */
-    private static final long FAILURE_CHECK_NANOS = 250_000_000;
-
     private final RunPlan plan;
     private final Stages stages;
     private final StatusLine status;
     private final AtomicBoolean stop;
     private final LongSupplier nanoTime;
+    private final PhaseWait wait;
 
     PhaseDriver(RunPlan plan, Stages stages, StatusLine status, AtomicBoolean stop, LongSupplier nanoTime) {
         this.plan = plan;
@@ -33,6 +29,7 @@ final class PhaseDriver {
         this.status = status;
         this.stop = stop;
         this.nanoTime = nanoTime;
+        this.wait = new PhaseWait(stages, stop, nanoTime);
     }
 
     /**
@@ -77,7 +74,7 @@ final class PhaseDriver {
         boolean endedEarly;
         try {
             phase = stages.startPhase(kind, batchSize, startNanos, length, maxEvents);
-            endedNanos = awaitEnd(phase);
+            endedNanos = wait.timed(phase);
         } finally {
             // Stages end a phase at its time on their own; they are told to stop early only when the run ends.
             endedEarly = stop.get() || stages.failure().isPresent();
@@ -92,37 +89,6 @@ final class PhaseDriver {
         }
         long measuredUntil = endedNanos - phase.endNanos() < 0 ? endedNanos : phase.endNanos();
         return Math.max(1e-9, (measuredUntil - phase.startNanos()) / 1e9);
-    }
-
-    private long awaitEnd(Phase phase) {
-        boolean timed = phase.length() != null;
-        long nextFailureCheck = nanoTime.getAsLong();
-        while (true) {
-            long now = nanoTime.getAsLong();
-            if (stop.get()) {
-                return now;
-            }
-            if (now - nextFailureCheck >= 0) {
-                if (stages.failure().isPresent()) {
-                    return now;
-                }
-                nextFailureCheck = now + FAILURE_CHECK_NANOS;
-            }
-            boolean timeUp = timed && now - phase.endNanos() >= 0;
-            // A timed phase lasts its length (its last burst's slot included); one with an event limit, or without a
-            // length (the prefill), ends when the stages that bound it are done.
-            boolean done = stages.phaseDone();
-            if (timeUp || done && (!timed || phase.maxEvents() > 0)) {
-                return now;
-            }
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                stop.set(true);
-                return nanoTime.getAsLong();
-            }
-        }
     }
 
     /** See {@link WarmupExtension}: a measured step must not start with the catch-up of a cold target. */

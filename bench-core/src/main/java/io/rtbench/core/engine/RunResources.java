@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * What a run opens before its first step: its stages, and whatever else it starts (servers, a metrics endpoint), in
  * order. Everything is closed in the reverse order when the run ends, also when opening failed half-way, so a run that
  * could not start stops the servers it had started. A run of several forks has one for what its forks share
- * ({@link #fork()} 0) and one per fork, closed when that fork ends (docs/MEASUREMENT.md, "Repetitions").
+ * ({@link #fork()} 0) and one per fork, closed when that fork ends (docs/MEASUREMENT.md, "Repetitions"). A worker of a
+ * run on several hosts holds its share's stages in one too ({@link #open}), closed when it leaves the run.
  */
 public final class RunResources implements AutoCloseable {
 
@@ -27,6 +29,21 @@ public final class RunResources implements AutoCloseable {
         this.stop = stop;
         this.fork = fork;
         this.forks = forks;
+    }
+
+    /**
+     * Resources held outside the engine's run (a worker's share, whose phases its coordinator decides): {@code open}
+     * adds them in order, and what it opened is closed again if it throws; the caller closes the rest.
+     */
+    public static RunResources open(StatusLine status, AtomicBoolean stop, Consumer<RunResources> open) {
+        RunResources resources = new RunResources(status, stop, 1, 1);
+        try {
+            open.accept(resources);
+            return resources;
+        } catch (RuntimeException | Error e) {
+            resources.close();
+            throw e;
+        }
     }
 
     /** 1, 2, … the fork these resources are opened for; 0 for those every fork of the run shares. */
@@ -80,7 +97,8 @@ public final class RunResources implements AutoCloseable {
         return stop.get();
     }
 
-    List<Stage> stages() {
+    /** The stages added so far, in order. */
+    public List<Stage> stages() {
         return List.copyOf(stages);
     }
 
