@@ -164,6 +164,11 @@ final class BridgeCommand implements Callable<Integer> {
 
     private BridgeSettings settings() {
         try {
+            if (duration != null && (duration.isZero() || duration.isNegative())) {
+                throw new IllegalArgumentException(
+                        "--duration must be positive (leave it out to run until Ctrl-C), got "
+                                + Durations.format(duration));
+            }
             return new BridgeSettings(
                     kafka.bootstrapServers(),
                     kafka.topic(),

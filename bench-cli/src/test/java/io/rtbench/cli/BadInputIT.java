@@ -253,6 +253,54 @@ class BadInputIT {
         cases.add(usage("servers start kafka --workers 2", "--workers is for connect"));
         cases.add(usage("report " + result + " " + result + " --merge", "is given twice"));
         cases.add(usage("--bogus", "unknown option --bogus"));
+        // a flag that would be ignored, or that says what another says: refused up front, naming both
+        cases.add(usage("run --target null --rates 1MB --rate 2MB", "give --rates or --rate, not both"));
+        cases.add(usage("sweep --target null --rates 1MB --batch-sizes 10,20 --batch-size 5", "--batch-sizes or"));
+        cases.add(usage("run --target null --iteration-time 10s --duration 5s", "give --iteration-time or --duration"));
+        cases.add(usage("calibrate --iteration-time 2s --duration 5s", "--duration plays no part"));
+        cases.add(usage(
+                "run " + write("both.yaml", "target: null\nrate: 1MB\nrates: [1MB, 2MB]\n"),
+                "(the scenario file has both)"));
+        cases.add(usage(
+                "dml --target postgres --visibility-timeout 0s", "--visibility-timeout must be positive, got 0s"));
+        cases.add(usage(
+                "bridge --target null --bootstrap-servers " + closed + " --duration 0s",
+                "--duration must be positive (leave it out to run until Ctrl-C), got 0s"));
+        cases.add(usage(
+                "bridge --target null --bootstrap-servers " + closed + " --connect-timeout 0s",
+                "--connect-timeout must be positive, got 0s"));
+        cases.add(usage(
+                "bridge --target null --bootstrap-servers " + closed + " --target-timeout 0s",
+                "the target timeout must be positive, got 0s"));
+        cases.add(
+                usage("produce --destination null --target postgres", "--target does nothing with --destination null"));
+        cases.add(usage("produce --destination null --topic t", "--topic does nothing with --destination null"));
+        cases.add(usage(
+                "produce --destination target --target null --topic t",
+                "--topic does nothing with --destination target (it is --destination kafka's)"));
+        cases.add(usage(
+                "produce --bootstrap-servers " + closed + " --target-url " + closedUrl,
+                "--target-url does nothing with --destination kafka"));
+        cases.add(usage("report " + result + " --out x.json", "--out is the file of --format jmh"));
+        cases.add(usage("report " + result + " --format jmh --csv x.csv", "--csv is the HTML report's"));
+        cases.add(usage("run --target null --collection=", "collection (--collection) must be a name of letters"));
+        cases.add(usage("run --target null --collection a/b", "got 'a/b'"));
+        cases.add(usage("run --target null --topic=", "topic (--topic) must be a Kafka topic name"));
+        cases.add(usage(
+                "sweep --target null --rates 1MB --batch-sizes 10,0", "batchSizes (--batch-sizes) must be at least 1"));
+        cases.add(usage("peak --precision 0", "--precision must be above 0 and below 1"));
+        cases.add(usage("peak --precision 0", "got 0"));
+        cases.add(usage("run --target null --target-timeout 0s", "targetTimeout (--target-timeout) must be positive"));
+        // a scenario's value is checked as the flag's, with the file's line
+        cases.add(usage(
+                "run " + write("rate.yaml", "target: null\nrate: 5XB\n"),
+                "rate.yaml:2:1: 'rate': '5XB' is not a rate"));
+        cases.add(usage(
+                "run " + write("options.yaml", "target: null\ntargetOptions: 1s\n"),
+                "'targetOptions' must be a map of NAME: VALUE"));
+        cases.add(usage("peak " + write("peak-rates.yaml", "rates: [1MB]\n"), "unknown setting 'rates'"));
+        cases.add(
+                usage("run " + write("tt.yaml", "targetTimeout: soon\n"), "'targetTimeout': 'soon' is not a duration"));
         // unreachable servers and busy ports: exit 1 within the connect timeout, nothing left running
         cases.add(failure(
                 "produce --bootstrap-servers " + closed + " --connect-timeout 2s --duration 5s", "cannot reach Kafka"));

@@ -1,6 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.PacingOptions;
@@ -28,6 +29,7 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -175,12 +177,51 @@ public final class ProduceCommand implements Callable<Integer> {
         }
     }
 
+    /** The flags of one destination are a usage error with another: they would be ignored. */
+    private void refuseFlagsOfOtherDestinations(String where) {
+        List<String> targetFlags =
+                List.of("--target", "--target-url", "--collection", "--target-option", "--credentials-file");
+        List<String> kafkaFlags = List.of(
+                "--bootstrap-servers",
+                "--topic",
+                "--kafka-config",
+                "--partitions",
+                "--key",
+                "--announce-topic",
+                "--value-format");
+        List<String> ignored = switch (where) {
+            case "kafka" -> targetFlags;
+            case "target" -> kafkaFlags;
+            case "null" ->
+                Stream.concat(targetFlags.stream(), kafkaFlags.stream()).toList();
+            default -> List.of();
+        };
+        Given given = Given.of(spec);
+        for (String flag : ignored) {
+            if (given.onCommandLine(flag)) {
+                throw new IllegalArgumentException(flag + " does nothing with --destination " + where + " (it is "
+                        + (targetFlags.contains(flag) ? "--destination target's" : "--destination kafka's") + ")");
+            }
+        }
+    }
+
     private Destination destination() {
         String legacy = legacySink == null ? null : legacySink.toLowerCase(Locale.ROOT);
         boolean legacyTarget = legacy != null && !legacy.equals("kafka") && !legacy.equals("null");
         String where = destination != null
                 ? destination.toLowerCase(Locale.ROOT)
                 : legacyTarget ? "target" : legacy != null ? legacy : "kafka";
+        Destination chosen = destination(where, legacyTarget ? legacy : null);
+        refuseFlagsOfOtherDestinations(where);
+        return chosen;
+    }
+
+    /**
+     * The destination {@code where} names, with what it needs of its flags.
+     *
+     * @param legacyKind the target kind of the old spelling {@code --sink KIND}; null without it
+     */
+    private Destination destination(String where, String legacyKind) {
         switch (where) {
             case "kafka" -> {
                 if (kafka.bootstrapServers() == null) {
@@ -202,7 +243,8 @@ public final class ProduceCommand implements Callable<Integer> {
                 return new Destination.Discard();
             }
             case "target" -> {
-                String kind = target.kind() != null ? target.kind() : legacyTarget ? legacy : target.requireKind();
+                String kind =
+                        target.kind() != null ? target.kind() : legacyKind != null ? legacyKind : target.requireKind();
                 if (target.url() == null && Targets.provider(kind).server().isPresent()) {
                     throw new IllegalArgumentException("--destination target needs --target-url");
                 }

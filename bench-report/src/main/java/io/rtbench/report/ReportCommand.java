@@ -67,10 +67,18 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (format.equalsIgnoreCase("jmh")) {
+            if (html != null || csv != null) {
+                throw new UsageException((html != null ? "--html" : "--csv") + " is the HTML report's; --format jmh"
+                        + " writes JMH's JSON only (to --out)");
+            }
             return writeJmh();
         }
         if (!format.equalsIgnoreCase("html")) {
             throw new UsageException("--format must be html or jmh, got '" + format + "'");
+        }
+        if (jmhOut != null) {
+            throw new UsageException(
+                    "--out is the file of --format jmh; the HTML report goes to --html, the CSV to" + " --csv");
         }
         ReportRequest request;
         try {

@@ -103,6 +103,7 @@ public final class CalibrateCommand implements Callable<Integer> {
                     "--pipeline must be kafka-bridge or direct (the reference target lives in"
                             + " rtbench's own process)");
         }
+        FlagConflicts.refuse(spec);
         RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output);
         builder.target = "reference";
         builder.pipeline = pipeline;

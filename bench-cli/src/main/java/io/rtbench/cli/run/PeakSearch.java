@@ -44,10 +44,13 @@ final class PeakSearch {
             throw new IllegalArgumentException("--tries must be at least 1, got " + triesPerRate);
         }
         if (increment == null && !(growth > 1)) {
-            throw new IllegalArgumentException("--growth must be above 1, got " + growth);
+            throw new IllegalArgumentException(
+                    "--growth must be above 1 (each rate this many times the last), got " + plain(growth));
         }
         if (!(precision > 0 && precision < 1)) {
-            throw new IllegalArgumentException("--precision must be between 0 and 1, got " + precision);
+            throw new IllegalArgumentException(
+                    "--precision must be above 0 and below 1 (the bracket around the peak as a"
+                            + " share of its rate, e.g. 0.05), got " + plain(precision));
         }
         this.next = start;
         this.growth = growth;
@@ -101,5 +104,10 @@ final class PeakSearch {
     /** The highest rate that was sustained, or null if none was. */
     Rate highestSustained() {
         return highestSustained;
+    }
+
+    /** A number as the user wrote it: {@code 0}, not {@code 0.0}. */
+    private static String plain(double value) {
+        return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

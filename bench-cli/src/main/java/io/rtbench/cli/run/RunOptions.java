@@ -139,6 +139,7 @@ public final class RunOptions implements ScenarioLayer {
         if (scenario != null && loaded().refused() != null) {
             throw loaded.refused();
         }
+        FlagConflicts.refuse(command);
         RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output)
                 .target(target)
                 .kafka(kafka);

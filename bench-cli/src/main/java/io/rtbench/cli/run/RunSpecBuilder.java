@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import static io.rtbench.cli.run.SettingChecks.docSize;
 import static io.rtbench.cli.run.SettingChecks.duration;
+import static io.rtbench.cli.run.SettingChecks.name;
 import static io.rtbench.cli.run.SettingChecks.named;
 import static io.rtbench.cli.run.SettingChecks.notNegative;
 import static io.rtbench.cli.run.SettingChecks.positive;
@@ -227,7 +228,12 @@ public final class RunSpecBuilder {
             throw new IllegalArgumentException(
                     "at least one rate (--rates) and one batch size (--batch-sizes) are needed");
         }
-        resolvedBatches.forEach(b -> positive("batchSize (--batch-size)", b));
+        String batchName = batchSizes != null ? "batchSizes (--batch-sizes)" : "batchSize (--batch-size)";
+        resolvedBatches.forEach(b -> positive(batchName, b));
+        name("collection (--collection)", collection, "a name of letters, digits, '_', '.' and '-'", 255);
+        if (resolvedPipeline.usesKafka()) {
+            name("topic (--topic)", topic, "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
+        }
         String resolvedTarget = target.toLowerCase(Locale.ROOT);
         TargetProvider provider = provider(resolvedTarget, resolvedPipeline, local);
         Workload resolvedWorkload = workload(provider, resolvedPipeline, resolvedRates);

@@ -57,4 +57,16 @@ final class SettingChecks {
         }
         return value;
     }
+
+    /**
+     * A collection or topic name, checked before any server starts: an empty one or one with a blank or a slash failed
+     * after Kafka and the target had started, in the driver's or Kafka's words.
+     */
+    static String name(String name, String value, String what, int maxLength) {
+        if (value.isEmpty() || value.length() > maxLength || !value.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*")) {
+            throw new IllegalArgumentException(
+                    name + " must be " + what + ", at most " + maxLength + " of them, got '" + value + "'");
+        }
+        return value;
+    }
 }

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +20,12 @@ record StatementPlan(
     StatementPlan {
         insertBatches = List.copyOf(insertBatches);
         if (prefill < 0) {
-            throw new IllegalArgumentException("--prefill must be 0 or more, got " + prefill);
+            throw new IllegalArgumentException("--prefill must not be negative, got " + prefill);
+        }
+        if (visibleTimeout.isNegative() || visibleTimeout.isZero()) {
+            // 0s was accepted and then not enforced: every change would have failed at once, or none
+            throw new IllegalArgumentException(
+                    "--visibility-timeout must be positive, got " + Durations.format(visibleTimeout));
         }
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);

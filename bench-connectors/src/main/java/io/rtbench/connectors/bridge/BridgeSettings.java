@@ -2,6 +2,7 @@ package io.rtbench.connectors.bridge;
 
 import io.rtbench.connectors.writes.InFlightWrites;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -61,20 +62,22 @@ public record BridgeSettings(
             throw new IllegalArgumentException("--bridge-batch-size must be at least 1, got " + batchSize);
         }
         if (linger.isNegative()) {
-            throw new IllegalArgumentException("--bridge-linger must not be negative, got " + linger);
+            throw new IllegalArgumentException("--bridge-linger must not be negative, got " + Durations.format(linger));
         }
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--bridge-threads must be between 1 and 256, got " + threads);
         }
         if (retryTimeout.isNegative() || retryTimeout.isZero()) {
-            throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
+            throw new IllegalArgumentException(
+                    "--retry-timeout must be positive, got " + Durations.format(retryTimeout));
         }
         if (maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT_LIMIT) {
             throw new IllegalArgumentException(
                     "--bridge-max-in-flight must be between 1 and " + MAX_IN_FLIGHT_LIMIT + ", got " + maxInFlight);
         }
         if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
+            throw new IllegalArgumentException(
+                    "--connect-timeout must be positive, got " + Durations.format(connectTimeout));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.rtbench.core.dml;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -33,7 +34,8 @@ public record DmlSettings(double updateShare, double deleteShare, UpdateMode upd
                     + " inserts), got " + percent(updateShare + deleteShare));
         }
         if (minRowAge.isNegative()) {
-            throw new IllegalArgumentException("--min-row-age must not be negative, got " + minRowAge);
+            throw new IllegalArgumentException(
+                    "--min-row-age must not be negative, got " + Durations.format(minRowAge));
         }
     }
 
