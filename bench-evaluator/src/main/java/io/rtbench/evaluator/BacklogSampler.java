@@ -1,31 +1,25 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.connectors.kafka.GroupOffsets;
+import io.rtbench.connectors.kafka.KafkaAdmins;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.KafkaReach;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartition;
 
 /**
- * Measures the backlog of a sink: how many events of the topic its consumer group has not yet committed. Works the same
- * for rtbench's bridge and for a Kafka Connect sink (group {@code connect-<connector>}). A partition the group has
- * never committed counts from its earliest offset, as a new group reads from there.
+ * Measures the backlog of a sink: how many events of the topic its consumer group has not yet committed ({@link
+ * io.rtbench.connectors.kafka.GroupLag}, where a partition never committed counts from its earliest offset). Works the
+ * same for rtbench's bridge and for a Kafka Connect sink (group {@code connect-<connector>}).
  */
 public final class BacklogSampler implements AutoCloseable {
 
@@ -40,11 +34,7 @@ public final class BacklogSampler implements AutoCloseable {
 
     public BacklogSampler(
             String bootstrapServers, Map<String, String> clientConfig, String groupId, String topic, Duration timeout) {
-        Map<String, Object> config = new HashMap<>(clientConfig);
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        this.admin = Admin.create(config);
+        this.admin = KafkaAdmins.create(bootstrapServers, clientConfig, timeout);
         this.bootstrapServers = bootstrapServers;
         this.groupId = groupId;
         this.topic = topic;
@@ -86,28 +76,7 @@ public final class BacklogSampler implements AutoCloseable {
 
     /** The group's lag over all partitions of the topic, in events. */
     public long lag() throws Exception {
-        long timeoutMs = timeout.toMillis();
-        List<TopicPartition> partitions = admin
-                .describeTopics(List.of(topic))
-                .allTopicNames()
-                .get(timeoutMs, TimeUnit.MILLISECONDS)
-                .get(topic)
-                .partitions()
-                .stream()
-                .map(p -> new TopicPartition(topic, p.partition()))
-                .toList();
-        Map<TopicPartition, Long> end = offsets(partitions, OffsetSpec.latest());
-        Map<TopicPartition, Long> earliest = offsets(partitions, OffsetSpec.earliest());
-        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
-                .partitionsToOffsetAndMetadata()
-                .get(timeoutMs, TimeUnit.MILLISECONDS);
-        long lag = 0;
-        for (TopicPartition partition : partitions) {
-            OffsetAndMetadata position = committed.get(partition);
-            long from = position != null ? position.offset() : earliest.get(partition);
-            lag += Math.max(0, end.get(partition) - from);
-        }
-        return lag;
+        return GroupOffsets.lag(admin, groupId, topic, timeout).total();
     }
 
     /**
@@ -115,21 +84,7 @@ public final class BacklogSampler implements AutoCloseable {
      * misspelt {@code --sink-group}, or a sink that never ran) has the whole topic as its backlog.
      */
     public boolean hasCommitted() throws Exception {
-        return admin
-                .listConsumerGroupOffsets(groupId)
-                .partitionsToOffsetAndMetadata()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .keySet()
-                .stream()
-                .anyMatch(partition -> partition.topic().equals(topic));
-    }
-
-    private Map<TopicPartition, Long> offsets(List<TopicPartition> partitions, OffsetSpec spec) throws Exception {
-        Map<TopicPartition, OffsetSpec> request = partitions.stream().collect(Collectors.toMap(p -> p, p -> spec));
-        Map<TopicPartition, ListOffsetsResultInfo> result =
-                admin.listOffsets(request).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        return result.entrySet().stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
+        return GroupOffsets.hasCommitted(admin, groupId, topic, timeout);
     }
 
     /** At once: the sampler only reads, and a request still pending is one to a broker that has not answered. */

@@ -1,17 +1,15 @@
 package io.rtbench.producer;
 
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaAdmins;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.KafkaReach;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
@@ -24,45 +22,25 @@ final class KafkaPreflight {
     private KafkaPreflight() {}
 
     static void prepare(KafkaDestination destination) {
-        Map<String, Object> config = new HashMap<>(destination.clientConfig());
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, destination.bootstrapServers());
-        long timeoutMs = destination.connectTimeout().toMillis();
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeoutMs);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeoutMs);
-        try (Admin admin = Admin.create(config)) {
-            int brokers = admin.describeCluster()
-                    .nodes()
-                    .get(timeoutMs, TimeUnit.MILLISECONDS)
-                    .size();
-            Set<String> existing = admin.listTopics().names().get(timeoutMs, TimeUnit.MILLISECONDS);
-            short replication = (short) Math.min(3, brokers);
-            create(
-                    admin,
-                    existing,
-                    new NewTopic(destination.topic(), destination.partitions(), replication),
-                    timeoutMs);
+        Duration timeout = destination.connectTimeout();
+        try (Admin admin = KafkaAdmins.create(destination.bootstrapServers(), destination.clientConfig(), timeout)) {
+            short replication = (short) Math.min(3, KafkaAdmins.brokers(admin, timeout));
             // Generators are announced again every heartbeat, and an evaluator needs only the latest announcement of
             // each: compaction keeps the topic's history short to read, and deletion ends it after the retention time.
-            create(
+            KafkaTopics.createMissing(
                     admin,
-                    existing,
-                    new NewTopic(destination.announceTopic(), 1, replication)
-                            .configs(Map.of("cleanup.policy", "compact,delete", "segment.ms", "3600000")),
-                    timeoutMs);
+                    List.of(
+                            new NewTopic(destination.topic(), destination.partitions(), replication),
+                            new NewTopic(destination.announceTopic(), 1, replication)
+                                    .configs(Map.of("cleanup.policy", "compact,delete", "segment.ms", "3600000"))),
+                    timeout);
         } catch (TimeoutException | ExecutionException e) {
-            throw KafkaReach.failure(destination.bootstrapServers(), destination.connectTimeout(), e);
+            throw KafkaReach.failure(destination.bootstrapServers(), timeout, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchmarkException("interrupted while connecting to Kafka");
         } catch (org.apache.kafka.common.KafkaException e) {
             throw new BenchmarkException(KafkaReach.unusable(destination.bootstrapServers(), e), e);
-        }
-    }
-
-    private static void create(Admin admin, Set<String> existing, NewTopic topic, long timeoutMs)
-            throws ExecutionException, InterruptedException, TimeoutException {
-        if (!existing.contains(topic.name())) {
-            KafkaTopics.create(admin, topic, Duration.ofMillis(timeoutMs));
         }
     }
 }

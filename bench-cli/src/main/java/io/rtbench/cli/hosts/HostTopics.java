@@ -2,24 +2,21 @@ package io.rtbench.cli.hosts;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaAdmins;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.KafkaReach;
 import io.rtbench.core.metrics.LatencyRecorder;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
@@ -41,18 +38,12 @@ final class HostTopics {
 
     /** Creates both topics if they are missing (one partition each); fails with one line (exit 1) when Kafka cannot answer. */
     static void ensure(String bootstrapServers, Map<String, String> kafkaConfig, Duration timeout) {
-        Map<String, Object> config = new HashMap<>(kafkaConfig);
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        try (Admin admin = Admin.create(config)) {
-            Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            for (String topic : List.of(CONTROL, RESULTS)) {
-                if (!existing.contains(topic)) {
-                    // ready to be produced to: the first announcement must not be lost (KafkaTopics)
-                    KafkaTopics.create(admin, new NewTopic(topic, 1, (short) -1), timeout);
-                }
-            }
+        try (Admin admin = KafkaAdmins.create(bootstrapServers, kafkaConfig, timeout)) {
+            // ready to be produced to: the first announcement must not be lost (KafkaTopics)
+            KafkaTopics.createMissing(
+                    admin,
+                    List.of(new NewTopic(CONTROL, 1, (short) -1), new NewTopic(RESULTS, 1, (short) -1)),
+                    timeout);
         } catch (ExecutionException | TimeoutException e) {
             throw KafkaReach.failure(bootstrapServers, timeout, e);
         } catch (InterruptedException e) {

@@ -1,22 +1,14 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.connectors.kafka.GroupOffsets;
+import io.rtbench.connectors.kafka.KafkaAdmins;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +41,8 @@ final class SinkTopic {
 
     /** The topic's partitions; empty when the topic does not exist yet or Kafka did not answer in time. */
     Optional<Integer> partitions() {
-        try (Admin admin = admin()) {
-            return Optional.of(describe(admin).partitions().size());
+        try (Admin admin = KafkaAdmins.create(bootstrapServers, kafkaConfig, timeout)) {
+            return Optional.of(KafkaTopics.partitions(admin, topic, timeout).size());
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
             LOG.info("the partitions of topic {} are unknown: {}", topic, e.toString());
             return Optional.empty();
@@ -69,30 +61,11 @@ final class SinkTopic {
      *     its backlog shows those events)
      */
     Optional<String> startAtEnd(String group) {
-        try (Admin admin = admin()) {
-            List<TopicPartition> partitions = describe(admin).partitions().stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .toList();
-            Map<TopicPartition, Long> ends = offsets(admin, partitions, OffsetSpec.latest());
-            Map<TopicPartition, Long> beginnings = offsets(admin, partitions, OffsetSpec.earliest());
-            Map<TopicPartition, OffsetAndMetadata> committed = new HashMap<>(admin.listConsumerGroupOffsets(group)
-                    .partitionsToOffsetAndMetadata()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS));
-            long passedOver = 0;
-            Map<TopicPartition, OffsetAndMetadata> moves = new HashMap<>();
-            for (TopicPartition partition : partitions) {
-                OffsetAndMetadata offset = committed.get(partition);
-                long from = offset == null ? beginnings.get(partition) : offset.offset();
-                long end = ends.get(partition);
-                if (from < end) {
-                    passedOver += end - from;
-                    moves.put(partition, new OffsetAndMetadata(end));
-                }
-            }
-            if (moves.isEmpty()) {
+        try (Admin admin = KafkaAdmins.create(bootstrapServers, kafkaConfig, timeout)) {
+            long passedOver = GroupOffsets.moveToEnd(admin, group, topic, timeout);
+            if (passedOver == 0) {
                 return Optional.empty();
             }
-            admin.alterConsumerGroupOffsets(group, moves).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             String line = String.format(
                     "passed over %,d events of earlier runs on topic %s: the sink's group %s starts at its end",
                     passedOver, topic, group);
@@ -106,31 +79,5 @@ final class SinkTopic {
             Thread.currentThread().interrupt();
             return Optional.empty();
         }
-    }
-
-    private Admin admin() {
-        Map<String, Object> config = new HashMap<>(kafkaConfig);
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        return Admin.create(config);
-    }
-
-    private TopicDescription describe(Admin admin) throws ExecutionException, TimeoutException, InterruptedException {
-        return admin.describeTopics(List.of(topic))
-                .allTopicNames()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .get(topic);
-    }
-
-    private Map<TopicPartition, Long> offsets(Admin admin, List<TopicPartition> partitions, OffsetSpec spec)
-            throws ExecutionException, TimeoutException, InterruptedException {
-        Map<TopicPartition, ListOffsetsResultInfo> found = admin.listOffsets(
-                        partitions.stream().collect(Collectors.toMap(Function.identity(), partition -> spec)))
-                .all()
-                .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        return found.entrySet().stream()
-                .collect(Collectors.toMap(
-                        Map.Entry::getKey, entry -> entry.getValue().offset()));
     }
 }

@@ -2,7 +2,7 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;

@@ -1,5 +1,8 @@
 package io.rtbench.connectors.common;
 
+import io.rtbench.connectors.kafka.GroupOffsets;
+import io.rtbench.connectors.kafka.KafkaAdmins;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetException;
 import java.nio.charset.StandardCharsets;
@@ -139,12 +142,7 @@ public final class ConsumerGroupReadiness {
     }
 
     private Map<String, Object> clientConfig(long deadlineNanos) {
-        int timeoutMs = (int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
-        Map<String, Object> config = new HashMap<>(source.kafkaConfig());
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, source.bootstrapServers());
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeoutMs);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs);
-        return config;
+        return KafkaAdmins.config(source.bootstrapServers(), source.kafkaConfig(), remaining(deadlineNanos));
     }
 
     /** Lossless like the producer's: acks=all and one request in flight (KAFKA-15591 on a young topic). */
@@ -162,15 +160,7 @@ public final class ConsumerGroupReadiness {
     private List<TopicPartition> partitions(Admin admin, long deadlineNanos)
             throws ExecutionException, InterruptedException, TimeoutException {
         try {
-            return admin
-                    .describeTopics(List.of(source.topic()))
-                    .allTopicNames()
-                    .get(remainingMs(deadlineNanos), TimeUnit.MILLISECONDS)
-                    .get(source.topic())
-                    .partitions()
-                    .stream()
-                    .map(p -> new TopicPartition(source.topic(), p.partition()))
-                    .toList();
+            return KafkaTopics.partitions(admin, source.topic(), remaining(deadlineNanos));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 throw new TargetException(
@@ -204,9 +194,8 @@ public final class ConsumerGroupReadiness {
     /** The partitions whose committed offset is beyond their first marker, with that offset. */
     private Map<TopicPartition, Long> passed(Admin admin, Map<TopicPartition, Long> firstMarker, long deadlineNanos)
             throws ExecutionException, InterruptedException, TimeoutException {
-        Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                .partitionsToOffsetAndMetadata()
-                .get(remainingMs(deadlineNanos), TimeUnit.MILLISECONDS);
+        Map<TopicPartition, OffsetAndMetadata> committed =
+                GroupOffsets.committed(admin, group, remaining(deadlineNanos));
         Map<TopicPartition, Long> passed = new TreeMap<>((a, b) -> Integer.compare(a.partition(), b.partition()));
         firstMarker.forEach((partition, markerOffset) -> {
             OffsetAndMetadata offset = committed.get(partition);
@@ -283,6 +272,10 @@ public final class ConsumerGroupReadiness {
 
     private static long remainingMs(long deadlineNanos) {
         return Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
+    }
+
+    private static Duration remaining(long deadlineNanos) {
+        return Duration.ofMillis(remainingMs(deadlineNanos));
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {

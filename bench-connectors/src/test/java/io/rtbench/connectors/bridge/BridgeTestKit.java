@@ -1,6 +1,6 @@
 package io.rtbench.connectors.bridge;
 
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.EventLayout;

@@ -7,7 +7,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.target.AuditCounts;

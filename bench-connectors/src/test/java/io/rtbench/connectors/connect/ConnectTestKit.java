@@ -1,6 +1,6 @@
 package io.rtbench.connectors.connect;
 
-import io.rtbench.connectors.common.KafkaTopics;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.event.ConnectJsonEnvelope;
 import io.rtbench.core.event.Event;
 import io.rtbench.core.event.EventGenerator;
