@@ -21,6 +21,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.EpochClock;
+import io.rtbench.core.workload.Workload;
 import io.rtbench.producer.KafkaDestination.KeyMode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -171,7 +172,8 @@ public final class ProduceCommand implements Callable<Integer> {
                         });
                 to = new Destination.Direct(direct.target().forDml(dml.updateMode()));
             }
-            return new ProducerSettings(pacingSettings, generator, to, dml);
+            return new ProducerSettings(
+                    pacingSettings, generator, to, dml == null ? Workload.INGEST : new Workload.Dml(dml));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -23,13 +23,13 @@ final class ProducerScenario {
         if (pacing.maxEvents() > 0) {
             more.put("maxEvents", pacing.maxEvents());
         }
-        if (settings.dml() != null) {
+        settings.dml().ifPresent(dml -> {
             more.put("workload", "dml");
-            more.put("updates", DmlSettings.percent(settings.dml().updateShare()));
-            more.put("deletes", DmlSettings.percent(settings.dml().deleteShare()));
-            more.put("updateMode", settings.dml().updateMode().cliName());
-            more.put("minRowAge", Durations.format(settings.dml().minRowAge()));
-        }
+            more.put("updates", DmlSettings.percent(dml.updateShare()));
+            more.put("deletes", DmlSettings.percent(dml.deleteShare()));
+            more.put("updateMode", dml.updateMode().cliName());
+            more.put("minRowAge", Durations.format(dml.minRowAge()));
+        });
         Destination destination = settings.destination();
         if (destination instanceof KafkaDestination kafka) {
             more.put("topic", kafka.topic());

@@ -2,6 +2,7 @@ package io.rtbench.producer;
 
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeGenerator;
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.EventGenerator;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.event.GeneratorSettings;
@@ -16,6 +17,7 @@ import io.rtbench.producer.destination.WriterFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -96,7 +98,8 @@ public final class ProducerSession implements AutoCloseable {
         for (int i = 0; i < generators; i++) {
             GeneratorSettings own =
                     new GeneratorSettings(base.contentSeed() + generatorsCreated++, base.docSizeBytes());
-            EventGenerator generator = settings.dml() != null
+            Optional<DmlSettings> dml = settings.dml();
+            EventGenerator generator = dml.isPresent()
                     ? EventGenerator.forChanges(own, EventGenerator.randomGeneratorId())
                     : reads != null
                             ? EventGenerator.forUsers(own, EventGenerator.randomGeneratorId(), users)
@@ -104,9 +107,9 @@ public final class ProducerSession implements AutoCloseable {
             GeneratorAnnouncement announcement =
                     new GeneratorAnnouncement(generator.generatorId(), topic(), host, runId, clock.epochMicros(), null);
             // The choice of ops and rows has its own random stream, seeded like the contents: reproducible per --seed.
-            ChangeGenerator changes = settings.dml() == null
-                    ? null
-                    : new ChangeGenerator(generator, settings.dml(), own.contentSeed() * 0x9E3779B97F4A7C15L);
+            ChangeGenerator changes = dml.map(
+                            shares -> new ChangeGenerator(generator, shares, own.contentSeed() * 0x9E3779B97F4A7C15L))
+                    .orElse(null);
             loops.add(new GeneratorLoop(
                     generator,
                     changes,

@@ -2,23 +2,27 @@ package io.rtbench.producer;
 
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.GeneratorSettings;
+import io.rtbench.core.workload.Workload;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Everything a producer needs, resolved and validated once at the edge (command line or scenario).
  *
  * @param pacing how much to produce and how fast
  * @param destination where the events go
- * @param dml workload {@code dml}: the shares of updates and deletes; null for workload {@code ingest} (inserts only)
+ * @param workload what the generators emit: appends ({@code ingest}; {@code mixed}'s writes too) or changes of
+ *     earlier events ({@code dml}, with its shares of updates and deletes)
  */
 public record ProducerSettings(
-        PacingSettings pacing, GeneratorSettings generator, Destination destination, DmlSettings dml) {
+        PacingSettings pacing, GeneratorSettings generator, Destination destination, Workload workload) {
 
     public ProducerSettings {
         Objects.requireNonNull(pacing, "pacing");
         Objects.requireNonNull(generator, "generator");
         Objects.requireNonNull(destination, "destination");
-        if (dml != null
+        Objects.requireNonNull(workload, "workload");
+        if (workload.dml().isPresent()
                 && destination instanceof KafkaDestination kafka
                 && kafka.key() != KafkaDestination.KeyMode.ID) {
             throw new IllegalArgumentException("--workload dml keys every record by its _id (a row's changes stay in"
@@ -28,7 +32,12 @@ public record ProducerSettings(
 
     /** Workload {@code ingest}. */
     public ProducerSettings(PacingSettings pacing, GeneratorSettings generator, Destination destination) {
-        this(pacing, generator, destination, null);
+        this(pacing, generator, destination, Workload.INGEST);
+    }
+
+    /** The shares of updates and deletes of workload {@code dml}; empty for the others. */
+    public Optional<DmlSettings> dml() {
+        return workload.dml();
     }
 
     /** The Kafka destination, or null when the events do not go to Kafka. */

@@ -28,11 +28,7 @@ final class RunSpecMapping {
                 spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
         GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
-            return new ProducerSettings(
-                    pacing,
-                    generator,
-                    new Destination.Direct(target),
-                    spec.workload().dml().orElse(null));
+            return new ProducerSettings(pacing, generator, new Destination.Direct(target), spec.workload());
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
@@ -44,8 +40,7 @@ final class RunSpecMapping {
                 spec.connectTimeout(),
                 spec.valueFormat(),
                 spec.retryTimeout());
-        return new ProducerSettings(
-                pacing, generator, kafka, spec.workload().dml().orElse(null));
+        return new ProducerSettings(pacing, generator, kafka, spec.workload());
     }
 
     static Scenario scenario(RunSpec spec) {
