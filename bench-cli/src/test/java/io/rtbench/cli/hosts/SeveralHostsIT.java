@@ -328,6 +328,15 @@ class SeveralHostsIT {
      * step (what a kill is meant to interrupt), whatever the machine's load made of the warmup's timing.
      */
     static void awaitMeasuring(KafkaConsumer<String, String> results, Set<String> ids, BooleanSupplier ended) {
+        awaitMeasuring(results, ids, ended, null);
+    }
+
+    /**
+     * Until every worker of {@code ids} sent a measured interval; with a {@code metric}, one holding a sample of it (the
+     * first measured intervals of a loaded machine may hold the producer's figures only).
+     */
+    static void awaitMeasuring(
+            KafkaConsumer<String, String> results, Set<String> ids, BooleanSupplier ended, String metric) {
         Set<String> measuring = new HashSet<>();
         await().atMost(Duration.ofSeconds(90))
                 .pollDelay(Duration.ZERO)
@@ -337,12 +346,19 @@ class SeveralHostsIT {
                         Result message = HostTopics.JSON.readValue(record.value(), Result.class);
                         if (ids.contains(message.worker())
                                 && HostMessages.INTERVAL.equals(message.type())
-                                && "MEASURED".equals(message.phase())) {
+                                && "MEASURED".equals(message.phase())
+                                && (metric == null || holds(message, metric))) {
                             measuring.add(message.worker());
                         }
                     }
                     return measuring.containsAll(ids);
                 });
+    }
+
+    private static boolean holds(Result message, String metric) {
+        String encoded =
+                message.intervals() == null ? null : message.intervals().get(metric);
+        return encoded != null && HostTopics.decode(encoded).getTotalCount() > 0;
     }
 
     /** Per step and metric, one histogram of every measured sample the workers sent, by Histogram.add. */

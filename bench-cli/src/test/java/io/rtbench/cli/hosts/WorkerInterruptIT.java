@@ -80,7 +80,7 @@ class WorkerInterruptIT {
                     "coordinator");
             coordinator.setDaemon(true);
             coordinator.start();
-            SeveralHostsIT.awaitMeasuring(results, Set.of(id), exit::isDone);
+            SeveralHostsIT.awaitMeasuring(results, Set.of(id), exit::isDone, Metrics.DATA);
         }
         long stoppedNanos = System.nanoTime();
         worker.destroy(); // SIGTERM: the JVM's shutdown hooks run, as on Ctrl-C
