@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A small client of the Kafka Connect REST API: deploys a connector from its definition, waits until the connector and
@@ -65,7 +66,7 @@ public final class ConnectRestClient {
     public Optional<ConnectorStatus> status(String name) {
         HttpResponse<String> response =
                 send("reading the status of connector " + name, request("/connectors/" + encode(name) + "/status"));
-        if (response.statusCode() == 404) {
+        if (response.statusCode() == 404 || rebalancing(response)) {
             return Optional.empty();
         }
         if (response.statusCode() != 200) {
@@ -93,7 +94,9 @@ public final class ConnectRestClient {
                     throw new ConnectRestException(failure.get());
                 }
                 // The status lists tasks as they start: all of them only once it has as many as the connector has.
-                if (status.isRunning() && status.tasks().size() >= taskCount(name)) {
+                if (status.isRunning()
+                        && taskCount(name).stream()
+                                .anyMatch(tasks -> status.tasks().size() >= tasks)) {
                     return status;
                 }
             }
@@ -106,16 +109,34 @@ public final class ConnectRestClient {
         }
     }
 
-    /** How many tasks the connector has ({@code GET /connectors/{name}}); 0 while it has none yet. */
-    int taskCount(String name) {
+    /**
+     * How many tasks the connector has ({@code GET /connectors/{name}}); 0 while it has none yet, empty while the worker
+     * cannot say because a rebalance is under way (right after the connector was created, the worker answered "HTTP
+     * 500: Request cannot be completed because a rebalance is expected", and the wait failed at once).
+     */
+    OptionalInt taskCount(String name) {
         HttpResponse<String> response = send("reading connector " + name, request("/connectors/" + encode(name)));
         if (response.statusCode() == 404) {
-            return 0;
+            return OptionalInt.of(0);
+        }
+        if (rebalancing(response)) {
+            return OptionalInt.empty();
         }
         if (response.statusCode() != 200) {
             throw failed("reading connector " + name, response);
         }
-        return parse(response.body()).path("tasks").size();
+        return OptionalInt.of(parse(response.body()).path("tasks").size());
+    }
+
+    /**
+     * Whether the worker refused a request for a moment: a rebalance is expected or under way (HTTP 409, or 500 with
+     * "rebalance" in its message), which ends by itself.
+     */
+    private static boolean rebalancing(HttpResponse<String> response) {
+        int code = response.statusCode();
+        return code == 409
+                || (code == 500
+                        && response.body().toLowerCase(java.util.Locale.ROOT).contains("rebalance"));
     }
 
     /** Deletes the connector (its tasks stop); nothing if it does not exist. */
