@@ -185,11 +185,11 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             // a hidden option is an older spelling: it must not overwrite the current option with a default
             return null;
         }
-        if (argSpec.command().userObject() instanceof ScenarioLayer scenario) {
-            String value = scenario.scenarioValue(option);
-            if (value != null) {
-                return value;
-            }
+        String scenario = ScenarioLayer.of(argSpec.command())
+                .map(layer -> layer.scenarioValue(option))
+                .orElse(null);
+        if (scenario != null) {
+            return scenario;
         }
         return of(argSpec.command().name(), option.longestName());
     }

@@ -54,6 +54,10 @@ public final class Given {
 
     private String scenario(String option) {
         OptionSpec spec = command.findOption(option);
-        return spec != null && command.userObject() instanceof ScenarioLayer layer ? layer.scenarioValue(spec) : null;
+        return spec == null
+                ? null
+                : ScenarioLayer.of(command)
+                        .map(layer -> layer.scenarioValue(spec))
+                        .orElse(null);
     }
 }

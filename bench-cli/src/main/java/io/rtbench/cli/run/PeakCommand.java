@@ -2,7 +2,6 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Given;
-import io.rtbench.cli.support.ScenarioLayer;
 import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
@@ -14,7 +13,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -24,7 +22,7 @@ import picocli.CommandLine.Spec;
         modelTransformer = PeakCommand.RatesNotOffered.class,
         description =
                 "Find the peak sustainable throughput: raise the rate until a step is not sustained, then bisect.")
-public final class PeakCommand implements Callable<Integer>, ScenarioLayer {
+public final class PeakCommand implements Callable<Integer> {
 
     /** The run options' {@code --rate} and {@code --rates}, which peak refuses: its rates are its own. */
     private static final List<String> REFUSED_RATE_OPTIONS = List.of("--rates", "--rate");
@@ -92,11 +90,6 @@ public final class PeakCommand implements Callable<Integer>, ScenarioLayer {
 
     @Mixin
     RunOptions options;
-
-    @Override
-    public String scenarioValue(OptionSpec option) {
-        return options.scenarioValue(option);
-    }
 
     /** The run's settings, its first step at {@code start}: the search chooses the later ones. */
     RunSpecBuilder builder(Rate start) {

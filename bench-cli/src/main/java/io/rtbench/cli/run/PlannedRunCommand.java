@@ -1,18 +1,16 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
-import io.rtbench.cli.support.ScenarioLayer;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Spec;
 
 /**
  * A command that runs the steps its scenario plans ({@code run}, {@code sweep}; docs/GUIDE.md): the run options, the
  * run resolved under the command's name, launched.
  */
-abstract class PlannedRunCommand implements Callable<Integer>, ScenarioLayer {
+abstract class PlannedRunCommand implements Callable<Integer> {
 
     @Spec
     CommandLine.Model.CommandSpec spec;
@@ -28,11 +26,6 @@ abstract class PlannedRunCommand implements Callable<Integer>, ScenarioLayer {
         RunLauncher.requireNothingLost(
                 RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)));
         return CommandLines.OK;
-    }
-
-    @Override
-    public String scenarioValue(OptionSpec option) {
-        return options.scenarioValue(option);
     }
 
     /** Throws a usage error for a scenario this command cannot run; accepts every one by default. */

@@ -235,8 +235,8 @@ public final class RunSpecBuilder {
             name("topic (--topic)", topic, "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
         }
         String resolvedTarget = target.toLowerCase(Locale.ROOT);
-        TargetProvider provider = provider(resolvedTarget, resolvedPipeline, local);
-        Workload resolvedWorkload = workload(provider, resolvedPipeline, resolvedRates);
+        TargetProvider provider = checkedProvider(resolvedTarget, resolvedPipeline, local);
+        Workload resolvedWorkload = resolveWorkload(provider, resolvedPipeline, resolvedRates);
         return new RunSpec(
                 resolvedTarget,
                 resolvedPipeline,
@@ -276,7 +276,7 @@ public final class RunSpecBuilder {
      * The target's provider, with what can be checked of the target before any server starts: its files read (read
      * again when used), its options, no address of the user's with local servers, native ingest where asked for.
      */
-    private TargetProvider provider(String kind, Pipeline resolvedPipeline, boolean local) {
+    private TargetProvider checkedProvider(String kind, Pipeline resolvedPipeline, boolean local) {
         if (credentialsFile != null) {
             named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(credentialsFile));
         }
@@ -298,7 +298,7 @@ public final class RunSpecBuilder {
     }
 
     /** The run's workload; a usage error for one the pipeline or the target cannot run. */
-    private Workload workload(TargetProvider provider, Pipeline resolvedPipeline, List<Rate> resolvedRates) {
+    private Workload resolveWorkload(TargetProvider provider, Pipeline resolvedPipeline, List<Rate> resolvedRates) {
         DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
         if (dml != null) {
             if (resolvedPipeline == Pipeline.NATIVE) {
