@@ -19,7 +19,6 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.event.GeneratorAnnouncement;
 import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -130,16 +129,14 @@ public final class EvaluateCommand implements Callable<Integer> {
             return;
         }
         StepResult step = outcome.steps().get(0);
-        if (step.latencyMs().containsKey(Metrics.DATA)) {
+        if (DataSamples.measured(step)) {
             return;
         }
         String collection = settings.target().kind() + " " + settings.target().collection();
-        long failed = step.probeErrors() == null ? 0 : step.probeErrors();
+        Optional<String> probedInVain = DataSamples.probedInVain(step, collection);
         String why;
-        if (step.probesBeforeVisible() != null || failed > 0) {
-            why = "no probe found an event of its generator in " + collection
-                    + (failed > 0 ? " (" + failed + " probes failed)" : "")
-                    + "; check --target-url and --collection, and that a sink writes there";
+        if (probedInVain.isPresent()) {
+            why = probedInVain.get() + "; check --target-url and --collection, and that a sink writes there";
         } else if (settings.announceTopic() != null) {
             why = "no generator to probe produced while it ran (none was announced on " + settings.announceTopic()
                     + " that had not ended or gone silent before it started)";

@@ -142,7 +142,7 @@ public final class PeakCommand implements Callable<Integer> {
             }
             Sustained.peakBound(peak).ifPresent(out::println);
         }
-        RunLauncher.requireNothingLost(outcome);
+        RunLauncher.requireMeasured(outcome, run);
         return CommandLines.OK;
     }
 }

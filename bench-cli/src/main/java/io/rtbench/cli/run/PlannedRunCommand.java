@@ -23,8 +23,8 @@ abstract class PlannedRunCommand implements Callable<Integer> {
         RunSpecBuilder builder = options.builder();
         refuse(builder);
         RunSpec run = RunCommand.resolve(spec, builder, spec.name());
-        RunLauncher.requireNothingLost(
-                RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)));
+        RunLauncher.requireMeasured(
+                RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)), run);
         return CommandLines.OK;
     }
 

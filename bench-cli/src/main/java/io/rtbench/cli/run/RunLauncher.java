@@ -12,6 +12,7 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
+import io.rtbench.evaluator.DataSamples;
 import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.report.ReportRequest;
 import io.rtbench.report.Reports;
@@ -75,10 +76,17 @@ final class RunLauncher {
     }
 
     /**
-     * Exit 1 when the audit found events lost in any step: the pipeline dropped data, and a run that did is a failure,
-     * not a figure (docs/GUIDE.md, "Reading the results"). Called after the command's own lines, so that the table, the
-     * result file and the report are all there.
+     * Exit 1 when a finished run measured something a user cannot take as a figure (docs/GUIDE.md, "Reading the
+     * results"): the audit found events lost in a step (the pipeline dropped data), or a step has no data-latency sample
+     * at all (its probes never found an event: the wrong --target-url or --collection, a sink that writes elsewhere).
+     * Called after the command's own lines, so that the table, the result file and the report are all there.
      */
+    static void requireMeasured(RunResult result, RunSpec spec) {
+        requireNothingLost(result);
+        requireDataSamples(result, spec.target() + " " + spec.collection());
+    }
+
+    /** The audit's half of {@link #requireMeasured}. */
     static void requireNothingLost(RunResult result) {
         List<String> steps = new ArrayList<>();
         long lost = 0;
@@ -100,6 +108,35 @@ final class RunLauncher {
                     produced,
                     steps.size() > 1 ? "s" : "",
                     String.join(", ", steps)));
+        }
+    }
+
+    /**
+     * The probes' half of {@link #requireMeasured}, for a run that ran its course (an interrupted one says so itself):
+     * a step whose probes ran and never found an event of their generator, or failed, measured no freshness. That fails
+     * the run when no step of it has a data sample, or when the step was sustained (its events landed, so its probes
+     * looked where nothing was written). A step that was not sustained may lack one when another step has one (a target
+     * so far behind that nothing of the step landed while it ran: its row says so). A target that shows nothing (the
+     * {@code null} target) leaves no trace of its probes, and so no failure.
+     *
+     * @param where the target's kind and collection
+     */
+    static void requireDataSamples(RunResult result, String where) {
+        List<StepResult> steps = result.steps();
+        if (!result.complete()) {
+            return;
+        }
+        boolean anyMeasured = steps.stream().anyMatch(DataSamples::measured);
+        for (int i = 0; i < steps.size(); i++) {
+            StepResult step = steps.get(i);
+            Optional<String> inVain = DataSamples.probedInVain(step, where);
+            if (inVain.isPresent() && (!anyMeasured || Boolean.TRUE.equals(step.sustained()))) {
+                throw new BenchmarkException(String.format(
+                        Locale.ROOT,
+                        "step %d measured no data latency: %s (the result file holds what the run did measure)",
+                        i + 1,
+                        inVain.get()));
+            }
         }
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -53,5 +55,52 @@ class RunLauncherTest {
         assertThatCode(() -> RunLauncher.requireNothingLost(run(step(8_000, 8_000L, 0L), step(50, null, null))))
                 .doesNotThrowAnyException();
         assertThatCode(() -> RunLauncher.requireNothingLost(run())).doesNotThrowAnyException();
+    }
+
+    private static StepResult probed(boolean sustained, boolean measured, long failedProbes) {
+        return StepResult.builder()
+                .durationSec(10.0)
+                .sustained(sustained)
+                .probeErrors(failedProbes)
+                .latencies(measured ? Map.of(Metrics.DATA, new LatencySummary(100, 40, 50, 60, 70, 80, 90)) : Map.of())
+                .build();
+    }
+
+    private static StepResult beforeVisible(boolean sustained, long probes) {
+        return StepResult.builder()
+                .durationSec(10.0)
+                .sustained(sustained)
+                .probeErrors(0L)
+                .probesBeforeVisible(probes)
+                .latencies(Map.of())
+                .build();
+    }
+
+    @Test
+    void aRunWithoutOneDataSampleFailsWithWhatItsProbesDid() {
+        assertThatThrownBy(() -> RunLauncher.requireDataSamples(run(probed(false, false, 1_204)), "opensearch rtbench"))
+                .isInstanceOf(BenchmarkException.class)
+                .hasMessage("step 1 measured no data latency: no probe found an event of its generator in opensearch"
+                        + " rtbench (1,204 probes failed) (the result file holds what the run did measure)");
+        assertThatThrownBy(() -> RunLauncher.requireDataSamples(run(beforeVisible(true, 12)), "reference c"))
+                .hasMessageContaining("step 1 measured no data latency: no probe found an event of its generator in"
+                        + " reference c (the result");
+    }
+
+    @Test
+    void aSustainedStepWithoutADataSampleFailsEvenBesideMeasuredOnes() {
+        assertThatThrownBy(() -> RunLauncher.requireDataSamples(
+                        run(probed(true, true, 0), probed(true, false, 3)), "reference c"))
+                .hasMessageStartingWith("step 2 measured no data latency");
+    }
+
+    @Test
+    void anOverwhelmedStepMayLackASampleWhenAnotherStepHasOne() {
+        // a peak's step far above what the target takes: nothing of it landed while it ran; its row says so
+        assertThatCode(() -> RunLauncher.requireDataSamples(
+                        run(probed(true, true, 0), probed(false, false, 40)), "reference c"))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> RunLauncher.requireDataSamples(run(), "reference c"))
+                .doesNotThrowAnyException();
     }
 }
