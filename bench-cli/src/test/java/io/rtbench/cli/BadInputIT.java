@@ -130,12 +130,17 @@ class BadInputIT {
         // an address of the user's with --servers local (the default): ignored, the run measured its own servers
         cases.add(usage(
                 "run --target reference --bootstrap-servers " + closed,
-                "bootstrapServers (--bootstrap-servers) names a server of yours, but --servers local (the default)"
+                "bootstrapServers (--bootstrap-servers) is for a server of yours, but --servers local (the default)"
                         + " starts its own Kafka: add --servers external"));
         cases.add(usage("run --target opensearch --target-url " + closedUrl, "starts its own opensearch"));
         cases.add(usage(
                 "sweep --pipeline kafka-connect --target null --rates 1MB,2MB --connect-url " + closedUrl,
                 "starts its own Connect worker"));
+        Path credentials = write("credentials.properties", "user=me\npassword=secret\n");
+        cases.add(usage(
+                "run --target postgres --credentials-file " + credentials,
+                "credentialsFile (--credentials-file) is for a server of yours, but --servers local (the default)"
+                        + " starts its own postgres"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(
@@ -155,10 +160,12 @@ class BadInputIT {
                 "run --workers 2" + external + " --generators 2 --workload mixed --read-rate 10/s",
                 "workload ingest only"));
         cases.add(usage("worker", "--bootstrap-servers"));
+        // the target is reached before the wait for workers (it waited 60 s, then blamed the workers that had not
+        // come), and before Kafka's topics for the hosts
         cases.add(failure(
                 "run --workers 2" + external + " --generators 2 --connect-timeout 2s --prometheus-port 0 --result "
                         + dir.resolve("several.json"),
-                "cannot reach Kafka at " + closed));
+                "clickhouse at " + closedUrl + ": creating table"));
         cases.add(failure(
                 "worker --bootstrap-servers " + closed + " --connect-timeout 2s",
                 "cannot reach Kafka at " + closed + " within 2 s; check --bootstrap-servers"));

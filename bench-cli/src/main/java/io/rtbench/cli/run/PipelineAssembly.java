@@ -153,13 +153,14 @@ final class PipelineAssembly implements Engine.Assembly {
      */
     private void openWithWorkers(
             RunResources run, RunSpec spec, MeterRegistry registry, RunServers servers, TargetConfig target) {
+        // the workers probe their own generators; the audit here counts what landed of all of them. The target is
+        // reached before the wait for workers, so that an unreachable one fails at once rather than after that wait
+        Target auditTarget = run.own(Targets.open(target));
+        watch(run, spec, registry, auditTarget);
         WorkersStage remote =
                 run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
         String consumerGroup = openSink(run, spec, servers, target);
-        // the workers probe their own generators; the audit here counts what landed of all of them
-        Target auditTarget = run.own(Targets.open(target));
         EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target());
-        watch(run, spec, registry, auditTarget);
         sample(run, spec, registry, servers, target, consumerGroup, metrics);
         audit(run, auditTarget, metrics, remote::producedByGenerator, remote::newestEventTimes, remote::failedEvents);
     }

@@ -358,13 +358,16 @@ public final class RunSpecBuilder {
     private void requireNoServerOfYours(TargetProvider provider) {
         refuseWithLocalServers(bootstrapServers, "bootstrapServers (--bootstrap-servers)", "Kafka");
         refuseWithLocalServers(connectUrl, "connectUrl (--connect-url)", "Connect worker");
-        provider.server()
-                .ifPresent(database -> refuseWithLocalServers(targetUrl, "targetUrl (--target-url)", database));
+        provider.server().ifPresent(database -> {
+            refuseWithLocalServers(targetUrl, "targetUrl (--target-url)", database);
+            // the database the run starts takes no credentials of the user's (its address carries what a client needs)
+            refuseWithLocalServers(credentialsFile, "credentialsFile (--credentials-file)", database);
+        });
     }
 
-    private static void refuseWithLocalServers(Object address, String setting, String server) {
-        if (address != null) {
-            throw new IllegalArgumentException(setting + " names a server of yours, but --servers local (the default)"
+    private static void refuseWithLocalServers(Object yours, String setting, String server) {
+        if (yours != null) {
+            throw new IllegalArgumentException(setting + " is for a server of yours, but --servers local (the default)"
                     + " starts its own " + server + ": add --servers external to measure yours");
         }
     }

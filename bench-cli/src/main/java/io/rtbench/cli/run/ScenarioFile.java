@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -19,6 +20,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -32,7 +37,13 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 final class ScenarioFile {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** A key twice (in the scenario or in one of its maps) is refused: the second would replace the first unseen. */
+    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build());
+
+    /** Jackson's words for a key given twice ({@link StreamReadFeature#STRICT_DUPLICATE_DETECTION}). */
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '([^']*)'");
 
     /** Flags whose scenario key is not their camelCase name. */
     private static final Map<String, String> KEYS = Map.of("--target-option", "targetOptions");
@@ -90,10 +101,7 @@ final class ScenarioFile {
             }
             return new ScenarioFile(file, command, settings);
         } catch (JsonProcessingException e) {
-            throw usage(
-                    command,
-                    where(file, e.getLocation()) + "not valid YAML: "
-                            + e.getOriginalMessage().lines().findFirst().orElse(""));
+            throw usage(command, notYaml(file, e));
         } catch (IOException e) {
             throw usage(command, "cannot read scenario " + file + ": " + IoReasons.of(e));
         }
@@ -236,6 +244,29 @@ final class ScenarioFile {
             return name;
         }
         return file.toAbsolutePath().getParent().resolve(name).normalize().toString();
+    }
+
+    /**
+     * Why a file is not YAML, where the parser found the problem: SnakeYAML's problem and its mark (e.g. {@code s.yaml:2:1:
+     * not valid YAML: found character '\t(TAB)' that cannot start any token}), not the first line of its message, which
+     * holds only the context ("while scanning for the next token") and the context's position.
+     */
+    private static String notYaml(Path file, JsonProcessingException e) {
+        if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblemMark() != null) {
+            Mark at = yaml.getProblemMark();
+            String context = yaml.getContext() == null || yaml.getContextMark() == null
+                    ? ""
+                    : " (" + yaml.getContext() + " from line "
+                            + (yaml.getContextMark().getLine() + 1) + ")";
+            return file + ":" + (at.getLine() + 1) + ":" + (at.getColumn() + 1) + ": not valid YAML: "
+                    + yaml.getProblem() + context;
+        }
+        Matcher duplicate = DUPLICATE.matcher(e.getOriginalMessage());
+        if (duplicate.find()) {
+            return where(file, e.getLocation()) + "'" + duplicate.group(1) + "' is set twice; set it once";
+        }
+        return where(file, e.getLocation()) + "not valid YAML: "
+                + e.getOriginalMessage().lines().findFirst().orElse("");
     }
 
     private static String where(Path file, JsonLocation location) {

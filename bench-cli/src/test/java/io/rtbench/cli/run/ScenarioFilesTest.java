@@ -212,4 +212,32 @@ class ScenarioFilesTest {
         assertThatThrownBy(() -> RunArgs.parse("run", map.toString()))
                 .hasMessage(map + ":1:1: 'targetOptions' must be a map of NAME: VALUE");
     }
+
+    /** SnakeYAML's problem where it found it, not the context it was parsing (which named line 1 for a tab on line 2). */
+    @Test
+    void aFileThatIsNotYamlSaysWhatAndWhere() throws IOException {
+        Path tab = Files.writeString(dir.resolve("tab.yaml"), "target: null\n\trate: 1MB\n");
+        Path open = Files.writeString(dir.resolve("open.yaml"), "target: null\nrates: [1MB, 2MB\n");
+
+        assertThatThrownBy(() -> RunArgs.parse("run", tab.toString()))
+                .hasMessage(tab + ":2:1: not valid YAML: found character '\\t(TAB)' that cannot start any token. (Do"
+                        + " not use \\t(TAB) for indentation)");
+        assertThatThrownBy(() -> RunArgs.parse("run", open.toString()))
+                .hasMessage(open + ":3:1: not valid YAML: expected ',' or ']', but got <stream end> (while parsing a"
+                        + " flow sequence from line 2)");
+    }
+
+    /** A key given twice would otherwise be replaced by the second without a word. */
+    @Test
+    void aSettingGivenTwiceIsRefused() throws IOException {
+        Path twice = Files.writeString(dir.resolve("twice.yaml"), "target: null\nwarmup: 1s\nwarmup: 2s\n");
+        Path option = Files.writeString(
+                dir.resolve("option.yaml"), "target: null\ntargetOptions:\n  shards: 1\n  shards: 2\n");
+
+        assertThatThrownBy(() -> RunArgs.parse("run", twice.toString()))
+                .hasMessage(twice + ":3:7: 'warmup' is set twice; set it once");
+        assertThatThrownBy(() -> RunArgs.parse("run", option.toString()))
+                .hasMessageStartingWith(option + ":4:")
+                .hasMessageEndingWith("'shards' is set twice; set it once");
+    }
 }
