@@ -127,6 +127,11 @@ class BadInputIT {
                 "evaluate --target null --generator-ids 1 --result " + dir,
                 "result (--result): " + dir + " is a folder"));
         cases.add(usage("produce --destination null --result " + notAFolder + "/x.json", "is a file, not a folder"));
+        // a device is no file to replace: as root the run replaced /dev/null with its result for the whole machine
+        cases.add(usage("run --target null --result /dev/null", "/dev/null is not a regular file"));
+        cases.add(usage(
+                "evaluate --target null --generator-ids 1 --result /dev/null", "/dev/null is not a regular file"));
+        cases.add(failure("report " + result + " --html /dev/null", "/dev/null is not a regular file"));
         // an address of the user's with --servers local (the default): ignored, the run measured its own servers
         cases.add(usage(
                 "run --target reference --bootstrap-servers " + closed,

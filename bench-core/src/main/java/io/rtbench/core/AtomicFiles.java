@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 
 /**
  * Writing a whole file at once: to a temp file beside it, then a rename. A reader never sees half a file, and a
@@ -45,6 +46,10 @@ public final class AtomicFiles {
      */
     public static void write(Path file, Readers readers, Content content) throws IOException {
         Path absolute = file.toAbsolutePath();
+        Optional<String> notAFile = notAFile(absolute);
+        if (notAFile.isPresent()) {
+            throw new IOException(notAFile.get());
+        }
         Files.createDirectories(absolute.getParent());
         Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
         try {
@@ -64,6 +69,18 @@ public final class AtomicFiles {
             }
             throw e;
         }
+    }
+
+    /**
+     * Why {@code file} cannot be replaced by a written one: it exists and is no regular file (a device such as
+     * {@code /dev/null}, a pipe, a socket: the rename would put a file in its place, and as root it would replace the
+     * device for every other program); empty otherwise. A folder is the caller's to say, with a suggestion.
+     */
+    public static Optional<String> notAFile(Path file) {
+        return Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)
+                ? Optional.of(file + " is not a regular file (a device, a pipe or a socket); rtbench writes a file by"
+                        + " replacing it: give the path of a file")
+                : Optional.empty();
     }
 
     private static void move(Path from, Path to) throws IOException {

@@ -75,4 +75,24 @@ class AtomicFilesTest {
             return files.toList();
         }
     }
+
+    /** As root, a rename over /dev/null replaced the device with a file for every program of the machine. */
+    @Test
+    void aDeviceOrAPipeIsNeverReplaced() throws IOException, InterruptedException {
+        Path pipe = dir.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor())
+                .isZero();
+
+        assertThatThrownBy(() -> AtomicFiles.writeString(pipe, Readers.ALL, "x"))
+                .isInstanceOf(IOException.class)
+                .hasMessage(pipe + " is not a regular file (a device, a pipe or a socket); rtbench writes a file by"
+                        + " replacing it: give the path of a file");
+        assertThat(Files.isRegularFile(pipe)).as("still a pipe").isFalse();
+        assertThat(Files.exists(pipe)).isTrue();
+        assertThat(AtomicFiles.notAFile(Path.of("/dev/null"))).isPresent();
+        assertThat(AtomicFiles.notAFile(dir))
+                .as("a folder is the caller's to say")
+                .isEmpty();
+        assertThat(AtomicFiles.notAFile(dir.resolve("missing.json"))).isEmpty();
+    }
 }

@@ -44,6 +44,10 @@ public final class ResultFiles {
         if (Files.isDirectory(absolute)) {
             return Optional.of(file + " is a folder; give a file in it, e.g. " + absolute.resolve("result.json"));
         }
+        Optional<String> notAFile = AtomicFiles.notAFile(absolute);
+        if (notAFile.isPresent()) {
+            return notAFile;
+        }
         Path existing = absolute.getParent();
         while (existing != null && !Files.exists(existing)) {
             existing = existing.getParent();
