@@ -146,6 +146,9 @@ class BadInputIT {
                 "run --target postgres --credentials-file " + credentials,
                 "credentialsFile (--credentials-file) is for a server of yours, but --servers local (the default)"
                         + " starts its own postgres"));
+        // picocli's own words were "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format"
+        cases.add(usage("servers start kafka --set foo", "--set must be NAME=VALUE, e.g. --set name=value; got 'foo'"));
+        cases.add(usage("run --target null --target-option foo", "--target-option must be NAME=VALUE"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(

@@ -1,6 +1,7 @@
 package io.rtbench.evaluator;
 
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.time.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,15 +53,9 @@ public record EvaluatorSettings(
         if (sinkGroup != null && eventsTopic == null) {
             throw new IllegalArgumentException("--sink-group needs --topic (the events topic the sink reads)");
         }
-        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
-        }
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("--probe-interval must be positive, got " + interval);
-        }
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("--duration must be positive, got " + duration);
-        }
+        Durations.requirePositive("--connect-timeout", connectTimeout);
+        Durations.requirePositive("--probe-interval", interval);
+        Durations.requirePositive("--duration", duration);
         if (prometheusPort < 0 || prometheusPort > 65535) {
             throw new IllegalArgumentException("--prometheus-port must be 0 (off) to 65535, got " + prometheusPort);
         }

@@ -1,6 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.core.CliNamed;
+import io.rtbench.core.time.Durations;
 import io.rtbench.producer.destination.KafkaProducerDefaults;
 import java.time.Duration;
 import java.util.Locale;
@@ -81,13 +82,9 @@ public record KafkaDestination(
         if (partitions < 1) {
             throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
         }
-        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
-        }
+        Durations.requirePositive("--connect-timeout", connectTimeout);
         retryTimeout = retryTimeout == null ? connectTimeout : retryTimeout;
-        if (retryTimeout.isNegative() || retryTimeout.isZero()) {
-            throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
-        }
+        Durations.requirePositive("--retry-timeout", retryTimeout);
         KafkaProducerDefaults.idempotenceDropped(clientConfig); // a usage error when asked for and ruled out
     }
 

@@ -1,6 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 
 /**
@@ -37,14 +38,12 @@ public record PacingSettings(
         if (generators < 1 || generators > 1024) {
             throw new IllegalArgumentException("--generators must be between 1 and 1024, got " + generators);
         }
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("--duration must be positive, got " + duration);
-        }
+        Durations.requirePositive("--duration", duration);
         if (prefillEvents < 0) {
             throw new IllegalArgumentException("--prefill must be 0 or more, got " + prefillEvents);
         }
         if (warmup.isNegative()) {
-            throw new IllegalArgumentException("--warmup must be 0 or more, got " + warmup);
+            throw new IllegalArgumentException("--warmup must be 0 or more, got " + Durations.format(warmup));
         }
         if (maxEvents < 0) {
             throw new IllegalArgumentException("--events must be 0 (no limit) or more, got " + maxEvents);

@@ -4,6 +4,8 @@ import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.Causes;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -56,11 +58,19 @@ public final class CommandLines {
         line.getSubcommands().values().forEach(CommandLines::conventions);
     }
 
+    private static final Pattern NOT_A_PAIR = Pattern.compile(
+            "Value for option option '(--[\\w-]+)' .* should be in KEY=VALUE.* format but was (.*)", Pattern.DOTALL);
+
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         String message = e.getMessage();
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
             message = "unknown option " + unmatched.getUnmatched().get(0);
+        }
+        Matcher notAPair = NOT_A_PAIR.matcher(message);
+        if (notAPair.matches()) { // picocli's words for a map option's value without '=' ("option option …")
+            message = notAPair.group(1) + " must be NAME=VALUE, e.g. " + notAPair.group(1) + " name=value; got '"
+                    + notAPair.group(2) + "'";
         }
         cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message + " (see --help)");
         return USAGE;

@@ -22,11 +22,8 @@ record StatementPlan(
         if (prefill < 0) {
             throw new IllegalArgumentException("--prefill must not be negative, got " + prefill);
         }
-        if (visibleTimeout.isNegative() || visibleTimeout.isZero()) {
-            // 0s was accepted and then not enforced: every change would have failed at once, or none
-            throw new IllegalArgumentException(
-                    "--visibility-timeout must be positive, got " + Durations.format(visibleTimeout));
-        }
+        // 0s was accepted and then not enforced: every change would have failed at once, or none
+        Durations.requirePositive("--visibility-timeout", visibleTimeout);
         if (repeat < 1) {
             throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
         }

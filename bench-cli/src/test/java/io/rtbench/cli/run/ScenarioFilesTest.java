@@ -89,7 +89,9 @@ class ScenarioFilesTest {
         Files.writeString(dir.resolve("secrets.properties"), "user=u\npassword=p\n");
         Path file = Files.writeString(
                 elsewhere.resolve("s.yaml"),
-                "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
+                "servers: external\nbootstrapServers: 127.0.0.1:9092\nconnectUrl: http://127.0.0.1:8083\n"
+                        + "targetUrl: http://127.0.0.1:9200\n"
+                        + "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
                         + "credentialsFile: ../secrets.properties\nresult: out/r.json\n");
 
         RunSpecBuilder read = RunArgs.parse("run", file.toString());

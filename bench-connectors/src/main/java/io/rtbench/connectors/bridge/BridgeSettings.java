@@ -67,18 +67,12 @@ public record BridgeSettings(
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("--bridge-threads must be between 1 and 256, got " + threads);
         }
-        if (retryTimeout.isNegative() || retryTimeout.isZero()) {
-            throw new IllegalArgumentException(
-                    "--retry-timeout must be positive, got " + Durations.format(retryTimeout));
-        }
+        Durations.requirePositive("--retry-timeout", retryTimeout);
         if (maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT_LIMIT) {
             throw new IllegalArgumentException(
                     "--bridge-max-in-flight must be between 1 and " + MAX_IN_FLIGHT_LIMIT + ", got " + maxInFlight);
         }
-        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException(
-                    "--connect-timeout must be positive, got " + Durations.format(connectTimeout));
-        }
+        Durations.requirePositive("--connect-timeout", connectTimeout);
     }
 
     public static String defaultGroupId(TargetConfig target) {

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.writes;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -21,9 +22,7 @@ public record RetryPolicy(Duration firstBackoff, Duration maxBackoff, Duration t
             throw new IllegalArgumentException(
                     "backoff must be positive and at most its maximum, got " + firstBackoff + " / " + maxBackoff);
         }
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("the retry timeout must be positive, got " + timeout);
-        }
+        Durations.requirePositive("the retry timeout", timeout);
     }
 
     /** The pause after {@code previousMs}: doubled, at most {@link #maxBackoff()}. */

@@ -1,5 +1,6 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 
 /**
@@ -28,8 +29,8 @@ public record Repetitions(int forks, int iterations, Duration iterationTime, int
         if (warmupIterations < 0) {
             throw new IllegalArgumentException("warmup iterations must be 0 or more, got " + warmupIterations);
         }
-        if (iterationTime != null && (iterationTime.isNegative() || iterationTime.isZero())) {
-            throw new IllegalArgumentException("the iteration time must be positive, got " + iterationTime);
+        if (iterationTime != null) {
+            Durations.requirePositive("the iteration time", iterationTime);
         }
     }
 

@@ -2,6 +2,7 @@ package io.rtbench.core.mixed;
 
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.target.ReadQuery;
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -42,7 +43,7 @@ public record MixedSettings(
             throw new IllegalArgumentException("--users must be at least 1, got " + users);
         }
         if (readAge.isNegative()) {
-            throw new IllegalArgumentException("--read-age must not be negative, got " + readAge);
+            throw new IllegalArgumentException("--read-age must not be negative, got " + Durations.format(readAge));
         }
         if (window.toMillis() < 1000) {
             throw new IllegalArgumentException("--window must be at least 1s (the engine's tick), got " + window);

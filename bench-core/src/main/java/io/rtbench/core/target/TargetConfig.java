@@ -54,9 +54,7 @@ public record TargetConfig(
         }
         credentials = credentials == null ? Credentials.NONE : credentials;
         timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("the target timeout must be positive, got " + Durations.format(timeout));
-        }
+        Durations.requirePositive("the target timeout", timeout);
         options = options == null ? Map.of() : Map.copyOf(options);
     }
 
