@@ -78,6 +78,8 @@ class BadInputIT {
         cases.add(usage("run --rate -5MB", "--rate"));
         cases.add(usage("run --rates 1MB,fast", "--rates"));
         cases.add(usage("run --batch-size 0", "--batch-size"));
+        // the producer's ceiling was said after Kafka had started (exit 1)
+        cases.add(usage("run --target null --generators 2000", "generators (--generators) must be between 1 and 1024"));
         cases.add(usage("run --generators 0", "--generators"));
         cases.add(usage("run --doc-size 0", "--doc-size"));
         cases.add(usage("run --duration 0s", "--duration"));

@@ -25,6 +25,9 @@ public record PacingSettings(
         long maxEvents,
         Duration warmup) {
 
+    /** The most generators one producer keeps apart (their ids, sequences and probes). */
+    public static final int MAX_GENERATORS = 1024;
+
     /** Without a warmup. */
     public PacingSettings(
             Rate rate, int batchSize, int generators, Duration duration, long prefillEvents, long maxEvents) {
@@ -35,8 +38,9 @@ public record PacingSettings(
         if (batchSize < 1) {
             throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
         }
-        if (generators < 1 || generators > 1024) {
-            throw new IllegalArgumentException("--generators must be between 1 and 1024, got " + generators);
+        if (generators < 1 || generators > MAX_GENERATORS) {
+            throw new IllegalArgumentException(
+                    "--generators must be between 1 and " + MAX_GENERATORS + ", got " + generators);
         }
         Durations.requirePositive("--duration", duration);
         if (prefillEvents < 0) {

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import static io.rtbench.cli.run.SettingChecks.between;
 import static io.rtbench.cli.run.SettingChecks.docSize;
 import static io.rtbench.cli.run.SettingChecks.duration;
 import static io.rtbench.cli.run.SettingChecks.name;
@@ -32,6 +33,7 @@ import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.core.workload.Workload;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.producer.PacingSettings;
 import io.rtbench.servers.connect.ConnectorDefinition;
 import java.net.URI;
 import java.nio.file.Path;
@@ -253,7 +255,7 @@ public final class RunSpecBuilder {
                 valueFormat,
                 resolvedRates,
                 resolvedBatches,
-                positive("generators (--generators)", generators),
+                between("generators (--generators)", generators, 1, PacingSettings.MAX_GENERATORS),
                 docSize(docSize),
                 seed,
                 notNegative("prefill (--prefill)", prefill),

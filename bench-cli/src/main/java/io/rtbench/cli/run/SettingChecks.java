@@ -44,6 +44,14 @@ final class SettingChecks {
         return value;
     }
 
+    /** A count with a ceiling, e.g. the generators a run's producer keeps apart (it said so after Kafka started). */
+    static int between(String name, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + value);
+        }
+        return value;
+    }
+
     static long notNegative(String name, long value) {
         if (value < 0) {
             throw new IllegalArgumentException(name + " must not be negative, got " + value);
