@@ -151,6 +151,24 @@ class BadInputIT {
         // picocli's own words were "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format"
         cases.add(usage("servers start kafka --set foo", "--set must be NAME=VALUE, e.g. --set name=value; got 'foo'"));
         cases.add(usage("run --target null --target-option foo", "--target-option must be NAME=VALUE"));
+        // addresses in a form no client can use: said after Kafka had started (exit 1), or in Java's words
+        cases.add(usage(
+                "run --servers external --target null --bootstrap-servers kafka",
+                "'kafka' is not a list of brokers as host:port"));
+        cases.add(usage("worker --bootstrap-servers x:99999", "'x:99999' is not a list of brokers as host:port"));
+        cases.add(usage(
+                "run --servers external --target opensearch --bootstrap-servers " + closed + " --target-url ftp://x",
+                "targetUrl (--target-url): opensearch: target URL 'ftp://x' is not an HTTP address"));
+        cases.add(usage(
+                "run --servers external --target postgres --bootstrap-servers " + closed + " --target-url " + closedUrl
+                        + "/db",
+                "is not a PostgreSQL address; use postgresql://host:port/database"));
+        cases.add(usage(
+                "bridge --target opensearch --bootstrap-servers " + closed + " --target-url nota-url",
+                "--target-url: opensearch: target URL 'nota-url' is not an HTTP address"));
+        cases.add(usage(
+                "evaluate --target clickhouse --generator-ids 1 --target-url http://[bad",
+                "'http://[bad' is not a URL (Expected closing bracket for IPv6 address at character 12)"));
         cases.add(usage("run --servers external --target clickhouse", "--bootstrap-servers"));
         cases.add(usage("run --servers external --target clickhouse --bootstrap-servers " + closed, "--target-url"));
         cases.add(usage(

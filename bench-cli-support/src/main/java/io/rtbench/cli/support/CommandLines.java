@@ -34,7 +34,7 @@ public final class CommandLines {
     public static CommandLine commandLine(Object command) {
         CommandLine commandLine = new CommandLine(command);
         conventions(commandLine);
-        Converters.registerWholeNumbers(commandLine);
+        Converters.registerConverters(commandLine);
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setUsageHelpAutoWidth(true);
         commandLine.setParameterExceptionHandler(CommandLines::usageError);

@@ -2,9 +2,13 @@ package io.rtbench.cli.support;
 
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.time.Durations;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** Option converters whose errors name the accepted forms (picocli prefixes the option name). */
@@ -83,12 +87,47 @@ public final class Converters {
         return number;
     }
 
-    static void registerWholeNumbers(CommandLine line) {
+    /**
+     * A URL in the user's words: picocli's own converter said "cannot convert 'http://[bad' to URI
+     * (java.net.URISyntaxException: …)".
+     */
+    static URI url(String value) {
+        try {
+            return new URI(value.strip());
+        } catch (URISyntaxException e) {
+            throw new CommandLine.TypeConversionException(
+                    "'" + value + "' is not a URL (" + e.getReason() + " at character " + (e.getIndex() + 1) + ")");
+        }
+    }
+
+    /** One broker address: a host name, an IPv4 or a bracketed IPv6 address, and a port. */
+    private static final Pattern BROKER = Pattern.compile("(\\[[0-9A-Fa-f:.]+\\]|[A-Za-z0-9_.-]+):([0-9]{1,5})");
+
+    /**
+     * Kafka's brokers as {@code host:port[,host:port…]}, checked before any server starts: {@code 'a b'} failed after
+     * Kafka had started, in {@link URI}'s words ("Illegal character in authority at index 9: kafka://a b").
+     */
+    public static final class BootstrapServersConverter implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            for (String broker : value.split(",", -1)) {
+                Matcher address = BROKER.matcher(broker.strip());
+                if (!address.matches() || Integer.parseInt(address.group(2)) > 65535) {
+                    throw new CommandLine.TypeConversionException(
+                            "'" + value + "' is not a list of brokers as host:port, e.g. kafka1:9092,kafka2:9092");
+                }
+            }
+            return value.strip();
+        }
+    }
+
+    static void registerConverters(CommandLine line) {
         CommandLine.ITypeConverter<Integer> ints = value -> (int) wholeNumber(value, Integer.MAX_VALUE);
         CommandLine.ITypeConverter<Long> longs = value -> wholeNumber(value, Long.MAX_VALUE);
         line.registerConverter(Integer.class, ints);
         line.registerConverter(int.class, ints);
         line.registerConverter(Long.class, longs);
         line.registerConverter(long.class, longs);
+        line.registerConverter(URI.class, Converters::url);
     }
 }

@@ -7,7 +7,11 @@ import picocli.CommandLine.Option;
 /** Where Kafka is and how to talk to it; the same flags under every command that talks to Kafka (a picocli mixin). */
 public final class KafkaOptions {
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT", description = "Kafka brokers.")
+    @Option(
+            names = "--bootstrap-servers",
+            paramLabel = "HOST:PORT",
+            converter = Converters.BootstrapServersConverter.class,
+            description = "Kafka brokers.")
     String bootstrapServers;
 
     @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic.")

@@ -86,6 +86,13 @@ public final class TargetOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--target-option: " + e.getMessage(), e);
         }
+        if (url != null) {
+            try {
+                provider.checkUrl(url);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--target-url: " + e.getMessage(), e);
+            }
+        }
         Credentials credentials = credentialsFile != null
                 ? Credentials.fromFile(credentialsFile)
                 : Credentials.fromEnvironment(System.getenv());

@@ -2,6 +2,7 @@ package io.rtbench.cli.hosts;
 
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.StartOptions;
 import io.rtbench.core.engine.ShutdownGuard;
 import io.rtbench.core.target.Credentials;
@@ -37,6 +38,7 @@ public final class WorkerCommand implements Callable<Integer> {
             names = "--bootstrap-servers",
             required = true,
             paramLabel = "HOST:PORT",
+            converter = Converters.BootstrapServersConverter.class,
             description = "The Kafka brokers of the runs (the coordinator's --bootstrap-servers).")
     String bootstrapServers;
 

@@ -287,6 +287,12 @@ public final class RunSpecBuilder {
             Targets.requireOptions(provider, targetOptions);
             return null;
         });
+        if (targetUrl != null) {
+            named("targetUrl (--target-url)", () -> {
+                provider.checkUrl(targetUrl);
+                return null;
+            });
+        }
         if (local) {
             requireNoServerOfYours(provider);
         }

@@ -1,5 +1,6 @@
 package io.rtbench.connectors.clickhouse;
 
+import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.connectors.common.TargetOptionReader;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.NativeIngest;
@@ -7,6 +8,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
 
@@ -65,6 +67,11 @@ public final class ClickHouseTargetProvider implements TargetProvider {
     }
 
     /** The database's name and the options of native ingestion, read as the target and the ingestion read them. */
+    @Override
+    public void checkUrl(URI url) {
+        HttpEndpoint.requireHttpUrl(kind(), url);
+    }
+
     @Override
     public void checkOptions(TargetConfig config) {
         ClickHouseTarget.database(new TargetOptionReader(config, ClickHouseTarget.OPTIONS));

@@ -4,6 +4,7 @@ import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,6 +41,11 @@ public final class PostgresTargetProvider implements TargetProvider {
     @Override
     public Set<String> options() {
         return PostgresTarget.OPTIONS;
+    }
+
+    @Override
+    public void checkUrl(URI url) {
+        PostgresUrl.parse(url);
     }
 
     @Override

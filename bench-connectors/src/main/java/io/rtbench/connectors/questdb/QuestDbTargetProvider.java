@@ -1,10 +1,12 @@
 package io.rtbench.connectors.questdb;
 
+import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
 
@@ -50,6 +52,11 @@ public final class QuestDbTargetProvider implements TargetProvider {
     @Override
     public Set<String> options() {
         return QuestDbTarget.OPTIONS;
+    }
+
+    @Override
+    public void checkUrl(URI url) {
+        HttpEndpoint.requireHttpUrl(kind(), url);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.rtbench.connectors.search;
 
+import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.core.target.Target;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.utilisation.UtilisationSource;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
 
@@ -52,6 +54,11 @@ abstract sealed class SearchEngineProvider implements TargetProvider
     @Override
     public Set<String> options() {
         return IndexSettings.OPTIONS;
+    }
+
+    @Override
+    public void checkUrl(URI url) {
+        HttpEndpoint.requireHttpUrl(kind(), url);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.rtbench.core.target;
 
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.utilisation.UtilisationSource;
+import java.net.URI;
 import java.util.Optional;
 import java.util.Set;
 
@@ -45,6 +46,15 @@ public interface TargetProvider {
      * @throws IllegalArgumentException naming the option and the value expected
      */
     default void checkOptions(TargetConfig config) {}
+
+    /**
+     * Checks the form of a target URL the user gave ({@code --target-url}), connecting to nothing, so that a URL the
+     * driver cannot use is a usage error before any server starts, not a failure after Kafka has; any form by default
+     * (a target inside rtbench's process names itself with it).
+     *
+     * @throws IllegalArgumentException naming the form expected
+     */
+    default void checkUrl(URI url) {}
 
     /**
      * The database's own ingestion from Kafka (pipeline {@code native}), unstarted; empty when the target has none, the
