@@ -74,12 +74,12 @@ public final class RanOut {
                     "the whole machine's CPU, %.0f %% of its %s busy (%s)",
                     machineShare,
                     cores(machine.cores()),
-                    figures(target, harness, null)));
+                    figures(target, harness, null, false)));
         }
         if (!causes.isEmpty()) {
             return Optional.of(new Verdict(causes, "ran out: " + String.join(" and ", said)));
         }
-        String measured = figures(target, harness, machine);
+        String measured = figures(target, harness, machine, false);
         if (step.schedule() != null && step.schedule().behind()) {
             return Optional.of(new Verdict(
                     List.of(Cause.PRODUCER_SCHEDULE),
@@ -123,6 +123,22 @@ public final class RanOut {
                 100 * cores / machine.cores()));
     }
 
+    /**
+     * The step's CPUs in cores, for the table a run prints under each step, e.g. {@code target 0.40 of 1 core, harness
+     * 0.93 of 1 core (rtbench 0.70, kafka 0.23), machine 77 % of 2 cores}; empty for a step with no utilisation.
+     */
+    public static Optional<String> cpuLine(StepResult step) {
+        Utilisation target = step.utilisation();
+        HostUtilisation.Harness harness =
+                step.host() == null ? null : step.host().harness();
+        HostUtilisation.Machine machine =
+                step.host() == null ? null : step.host().machine();
+        if (target == null && harness == null && machine == null) {
+            return Optional.empty();
+        }
+        return Optional.of(figures(target, harness, machine, true));
+    }
+
     private static boolean saturated(Double share) {
         return share != null && share >= 100 * SATURATED_SHARE;
     }
@@ -153,9 +169,12 @@ public final class RanOut {
         return String.join(", ", each);
     }
 
-    /** The CPUs measured and those that were not, e.g. {@code target 0.40 of its 1 core; machine not measured}. */
+    /**
+     * The CPUs measured and those that were not, e.g. {@code target 0.40 of 1 core, the harness's CPU not measured};
+     * with each part of the harness where {@code withParts}.
+     */
     private static String figures(
-            Utilisation target, HostUtilisation.Harness harness, HostUtilisation.Machine machine) {
+            Utilisation target, HostUtilisation.Harness harness, HostUtilisation.Machine machine, boolean withParts) {
         List<String> each = new ArrayList<>();
         each.add(
                 target == null || target.summary().cpuPercentMean() == null
@@ -164,7 +183,8 @@ public final class RanOut {
         each.add(
                 harness == null || harness.summary().cpuPercentMean() == null
                         ? "the harness's CPU not measured"
-                        : "harness " + share(harness.summary().cpuPercentMean(), harness.cores()));
+                        : "harness " + share(harness.summary().cpuPercentMean(), harness.cores())
+                                + (withParts ? " (" + parts(harness.parts()) + ")" : ""));
         if (machine != null && machine.summary().cpuPercentMean() != null) {
             each.add(String.format(
                     Locale.ROOT, "machine %.0f %% of %s", machine.summary().cpuPercentMean(), cores(machine.cores())));

@@ -153,4 +153,12 @@ class RanOutTest {
                 .as("a database read through its API may run on another host")
                 .isEmpty();
     }
+
+    @Test
+    void theCpuLineOfTheTableHasEveryCpuInCoresAndTheHarnessByPart() {
+        assertThat(RanOut.cpuLine(step(process(60, 1), host(70, 23, 1, 77, 2), BEHIND)))
+                .hasValue("target 0.60 of 1 core, harness 0.93 of 1 core (rtbench 0.70, kafka 0.23), machine 77 % of"
+                        + " 2 cores");
+        assertThat(RanOut.cpuLine(step(null, null, BEHIND))).isEmpty();
+    }
 }
