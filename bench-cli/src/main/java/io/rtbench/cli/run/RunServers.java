@@ -110,13 +110,26 @@ final class RunServers implements Stage {
             kafkaVersion = kafka.map(ServerState::version).orElse(null);
             kafka.ifPresent(state -> backgroundHarness.put("kafka", state));
         }
-        if (connectUrl != null
-                && background(background, ServerKind.CONNECT, URI.create(connectUrl))
-                        .isPresent()) {
-            // the cluster's every worker ("connect", "connect-2" …) runs beside the one given
-            background.status().stream()
-                    .filter(state -> state.kind().equals(ServerKind.CONNECT))
-                    .forEach(state -> backgroundHarness.put(state.name(), state));
+        if (connectUrl != null) {
+            backgroundConnect(background, connectUrl).forEach(state -> backgroundHarness.put(state.name(), state));
+        }
+    }
+
+    /**
+     * The Connect cluster that {@code rtbench servers start} runs on this host, when {@code url} is one of its workers:
+     * every worker ({@code connect}, {@code connect-2} …), each a part of the harness; else none.
+     */
+    private static List<ServerState> backgroundConnect(ServerControl control, String url) {
+        try {
+            return background(control, ServerKind.CONNECT, URI.create(url.strip()))
+                            .isPresent()
+                    ? control.status().stream()
+                            .filter(state -> state.kind().equals(ServerKind.CONNECT))
+                            .toList()
+                    : List.of();
+        } catch (RuntimeException unreadable) {
+            // an address that is no URI, a state directory this user cannot read: nothing measured, the run goes on
+            return List.of();
         }
     }
 
