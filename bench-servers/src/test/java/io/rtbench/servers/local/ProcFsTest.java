@@ -2,9 +2,11 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -142,5 +144,26 @@ class ProcFsTest {
         assertThat(self.read().rssBytes()).isPositive();
         assertThat(self.cpus()).isNotEmpty();
         assertThat(self.read().diskBytes()).as("no directory").isNull();
+    }
+
+    @Test
+    void aProcessPinnedWithTasksetRunsOnTheOneCpuItWasGiven() throws Exception {
+        // the scenario of a database pinned to one core (docs/MEASUREMENT.md, "The harness and the machine")
+        Process pinned = new ProcessBuilder("taskset", "-c", "0", "sleep", "30").start();
+        try {
+            ProcessUtilisation source = ProcessUtilisation.withoutDisk(pinned.pid());
+            // taskset sets the affinity, then becomes sleep: read until it has
+            await().atMost(Duration.ofSeconds(20))
+                    .failFast(() -> !pinned.isAlive())
+                    .until(() -> {
+                        source.read();
+                        return source.cpus().equals(java.util.Set.of(0));
+                    });
+            assertThat(source.read().diskBytes())
+                    .as("a part of the harness has no disk")
+                    .isNull();
+        } finally {
+            pinned.destroy();
+        }
     }
 }
