@@ -73,16 +73,12 @@ public final class UtilisationSampler implements Stage {
     private long phaseStartNanos;
     private boolean firstOfPhase;
 
-    /** The target's source alone; {@code listener} gets every reading of it as it is taken, on the sampler's thread. */
-    public UtilisationSampler(UtilisationSource source, Consumer<Reading> listener) {
-        this(source, listener, System::nanoTime);
-    }
-
     /** @param listener gets every second's readings as they are taken (the Prometheus gauges), on the sampler's thread */
     public UtilisationSampler(Sources sources, Consumer<Readings> listener) {
         this(sources, listener, System::nanoTime);
     }
 
+    /** The target's source alone; {@code listener} gets each reading of it, as the tests of the target's figures ask. */
     UtilisationSampler(UtilisationSource source, Consumer<Reading> listener, LongSupplier nanoClock) {
         this(
                 new Sources(source, Map.of(), null),
