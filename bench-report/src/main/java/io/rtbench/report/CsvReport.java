@@ -7,6 +7,7 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +51,18 @@ final class CsvReport {
             "targetCpuPercentMax",
             "targetRssBytesMax",
             "targetDiskBytesFirst",
-            "targetDiskBytesLast");
+            "targetDiskBytesLast",
+            "targetCores",
+            "harnessCpuPercentMean",
+            "harnessCpuPercentMax",
+            "harnessRssBytesMax",
+            "harnessCores",
+            "rtbenchCpuPercentMean",
+            "kafkaCpuPercentMean",
+            "connectCpuPercentMean",
+            "machineCpuPercentMean",
+            "machineCpuPercentMax",
+            "machineCores");
 
     static final List<String> SUMMARY_COLUMNS =
             List.of("count", "p50_ms", "p90_ms", "p95_ms", "p99_ms", "p999_ms", "max_ms");
@@ -115,6 +127,7 @@ final class CsvReport {
         fields.add(backlog == null ? "" : Long.toString(backlog.endEvents()));
         fields.add(backlog == null ? "" : Numbers.plain(backlog.slopeEventsPerSec(), 3));
         addUtilisation(fields, step.utilisation());
+        addHost(fields, step.host());
         metrics.forEach(metric -> addSummary(fields, step.latencyMs().get(metric)));
         return fields;
     }
@@ -128,6 +141,43 @@ final class CsvReport {
         fields.add(summary == null ? "" : Numbers.plain(summary.rssBytesMax()));
         fields.add(summary == null ? "" : Numbers.plain(summary.diskBytesFirst()));
         fields.add(summary == null ? "" : Numbers.plain(summary.diskBytesLast()));
+        fields.add(utilisation == null ? "" : Numbers.plain(utilisation.cores()));
+    }
+
+    /**
+     * The harness's and the machine's summaries (docs/MEASUREMENT.md, "The harness and the machine"), CPU in percent of
+     * one core but the machine's, of all its cores; the Connect workers of a cluster together; empty cells where not
+     * measured.
+     */
+    private static void addHost(List<String> fields, HostUtilisation host) {
+        HostUtilisation.Harness harness = host == null ? null : host.harness();
+        HostUtilisation.Machine machine = host == null ? null : host.machine();
+        Utilisation.Summary summary = harness == null ? null : harness.summary();
+        fields.add(summary == null ? "" : Numbers.plain(summary.cpuPercentMean(), 1));
+        fields.add(summary == null ? "" : Numbers.plain(summary.cpuPercentMax(), 1));
+        fields.add(summary == null ? "" : Numbers.plain(summary.rssBytesMax()));
+        fields.add(harness == null ? "" : Numbers.plain(harness.cores()));
+        for (String part : List.of("rtbench", "kafka", "connect")) {
+            List<Double> means = harness == null
+                    ? List.of()
+                    : harness.parts().entrySet().stream()
+                            .filter(e -> e.getKey().equals(part) || e.getKey().startsWith(part + "-"))
+                            .map(e -> e.getValue().summary().cpuPercentMean())
+                            .toList();
+            boolean all = !means.isEmpty() && means.stream().allMatch(java.util.Objects::nonNull);
+            fields.add(
+                    all
+                            ? Numbers.plain(
+                                    means.stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .sum(),
+                                    1)
+                            : "");
+        }
+        Utilisation.Summary whole = machine == null ? null : machine.summary();
+        fields.add(whole == null ? "" : Numbers.plain(whole.cpuPercentMean(), 1));
+        fields.add(whole == null ? "" : Numbers.plain(whole.cpuPercentMax(), 1));
+        fields.add(machine == null ? "" : Numbers.plain(machine.cores()));
     }
 
     private static void addSummary(List<String> fields, LatencySummary summary) {

@@ -107,7 +107,7 @@ final class HtmlReport {
                     // seed 003's view: read latency per window beside what the target's CPU did meanwhile
                     out.append("<div class=\"pair\">\n");
                     figure(out, figures, ReadWindowCharts.perWindow(run, step));
-                    if (step.step().utilisation() != null) {
+                    if (UtilisationCharts.measured(step)) {
                         figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
                     }
                     out.append("</div>\n");
@@ -165,13 +165,15 @@ final class HtmlReport {
         out.append("<h2 id=\"over-time\">Data latency over time</h2>\n")
                 .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
                 .append("A rising line means a growing backlog; spikes are stalls. Beside it, where the step ")
-                .append("measured it, the target's CPU in each second (100 % = one core busy).</p>\n");
+                .append("measured it, the CPU in each second of the target, of the harness (rtbench, Kafka, Connect) ")
+                .append(
+                        "and of the whole machine (100 % = one core busy; the machine at its cores × 100 % is full).</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
                 // side by side, on the same x axis: a latency spike and the target's CPU in that second
                 out.append("<div class=\"pair\">\n");
                 figure(out, figures, ReportCharts.overTime(run, step));
-                if (step.step().utilisation() != null) {
+                if (UtilisationCharts.measured(step)) {
                     figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
                 }
                 out.append("</div>\n");

@@ -9,6 +9,7 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.core.utilisation.Utilisation.Sample;
 import java.awt.image.BufferedImage;
@@ -320,6 +321,19 @@ class HtmlReportTest {
                                         new Sample(0, null, 500_000_000L, 10_000_000L),
                                         new Sample(1, 80.0, 600_000_000L, 10_000_000L),
                                         new Sample(2, 120.0, 550_000_000L, 12_000_000L))));
+        List<Sample> harness =
+                List.of(new Sample(0, null, 300_000_000L, null), new Sample(1, 60.0, 310_000_000L, null));
+        List<Sample> machine = List.of(new Sample(0, null, null, null), new Sample(1, 75.0, null, null));
+        ((ObjectNode) steps.get(0))
+                .putPOJO(
+                        "host",
+                        new HostUtilisation(
+                                new HostUtilisation.Harness(
+                                        2,
+                                        Utilisation.Summary.of(harness),
+                                        harness,
+                                        Map.of("rtbench", Utilisation.of("process", harness))),
+                                new HostUtilisation.Machine(2, Utilisation.Summary.of(machine), machine)));
         ((ObjectNode) steps.get(1))
                 .putPOJO(
                         "utilisation",
@@ -330,18 +344,21 @@ class HtmlReportTest {
         HtmlReport.Rendered rendered = new HtmlReport(CLOCK, Optional.empty()).render(runs);
 
         assertThat(rendered.figures())
-                .filteredOn(figure -> figure.title().startsWith("Target CPU over time"))
+                .filteredOn(figure -> figure.title().startsWith("CPU over time"))
                 .extracting(Figure::drawn)
                 .as("step 1 drawn, step 2 a note, step 3 without utilisation no figure")
                 .containsExactly(true, false);
         assertThat(rendered.html())
                 .contains("<div class=\"pair\">\n<figure>\n<figcaption>Data latency over time")
-                .contains("CPU mean 100 %, max 120 % of one core; resident memory max 600 MB; disk 10 MB → 12 MB"
-                        + " (process, 3 samples)")
-                .contains("no chart: api:opensearch does not measure CPU. CPU not measured; resident memory not"
+                .contains("Target: CPU mean 100 %, max 120 % of one core; resident memory max 600 MB; disk 10 MB → 12"
+                        + " MB (process, 3 samples). Harness: CPU mean 60 % of one core on its 2 cores (rtbench 60 %);"
+                        + " resident memory max 310 MB. Machine: CPU mean 75 %, max 75 % of all 2 cores")
+                .contains("no chart: no CPU was measured. Target: CPU not measured; resident memory not"
                         + " measured; disk 7 MB (api:opensearch, 1 samples)");
         assertThat(CsvReport.render(runs).split("\r\n")[1])
-                .contains(",process,100,120," + 600_000_000L + "," + (10_000_000L) + "," + (12_000_000L) + ",");
+                .contains(",process,100,120," + 600_000_000L + "," + (10_000_000L) + "," + (12_000_000L) + ",")
+                .as("the target's cores unknown; the harness, its parts (no Kafka, no Connect) and the machine")
+                .contains("," + 12_000_000L + ",,60,60," + 310_000_000L + ",2,60,,,75,75,2,");
     }
 
     @Test

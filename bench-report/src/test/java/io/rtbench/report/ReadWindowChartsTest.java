@@ -116,6 +116,6 @@ class ReadWindowChartsTest {
         assertThat(reads)
                 .as("in the reads section, the window chart and the CPU chart share one row")
                 .containsPattern("<div class=\"pair\">\n<figure>\n<figcaption>Read and data latency per window[^<]*"
-                        + "</figcaption>(?s:(?!</div>).)*<figcaption>Target CPU over time");
+                        + "</figcaption>(?s:(?!</div>).)*<figcaption>CPU over time");
     }
 }

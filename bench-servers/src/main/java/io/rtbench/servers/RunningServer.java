@@ -32,6 +32,15 @@ public interface RunningServer extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * The server's processes' CPU and memory, without its disk: a part of the harness beside the target
+     * (docs/MEASUREMENT.md, "The harness and the machine"), for Kafka and Connect; empty where the provider cannot see
+     * them (the default).
+     */
+    default Optional<UtilisationSource> processUtilisation() {
+        return Optional.empty();
+    }
+
     /** Where the server logs go. */
     Path logFile();
 

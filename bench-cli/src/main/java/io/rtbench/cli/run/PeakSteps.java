@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.engine.RanOut;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.engine.Sustained;
@@ -8,6 +9,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.RunResult.Peak;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.StepRate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -72,7 +74,10 @@ final class PeakSteps implements StepSource {
                 search.withinPrecision()));
     }
 
-    /** The lowest target rate above {@code peakTarget} that a step did not sustain: its last try, and why. */
+    /**
+     * The lowest target rate above {@code peakTarget} that a step did not sustain: its last try, and why, with what ran
+     * out and, when the harness took a large share of the machine, that the peak is the machine's.
+     */
     private static Peak.NotSustained notSustainedAbove(List<StepResult> steps, Double peakTarget) {
         if (peakTarget == null) {
             return null;
@@ -87,8 +92,13 @@ final class PeakSteps implements StepSource {
                 lowest = step; // "<=": of several tries of one rate, the last
             }
         }
-        return lowest == null
-                ? null
-                : new Peak.NotSustained(lowest.rate().targetEventsPerSec(), Sustained.reasons(lowest));
+        if (lowest == null) {
+            return null;
+        }
+        // what ran out, and whether the peak is the machine's rather than the database's (docs/GUIDE.md, "What ran
+        // out")
+        List<String> reasons = new ArrayList<>(Sustained.reasons(lowest));
+        RanOut.machinesPeak(lowest).ifPresent(reasons::add);
+        return new Peak.NotSustained(lowest.rate().targetEventsPerSec(), reasons);
     }
 }

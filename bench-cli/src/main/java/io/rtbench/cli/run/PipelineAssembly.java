@@ -24,6 +24,7 @@ import io.rtbench.evaluator.ReadStage;
 import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.local.ConnectWorkerConfig;
+import io.rtbench.servers.local.MachineUtilisation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -203,7 +204,10 @@ final class PipelineAssembly implements Engine.Assembly {
         run.onTick(new StageGauges(registry, spec.target())::tick);
     }
 
-    /** The samplers beside the probe: the target's utilisation where a source reads it, the sink's backlog. */
+    /**
+     * The samplers beside the probe: the target's, the harness's and the machine's utilisation where a source reads
+     * them, the sink's backlog.
+     */
     private static void sample(
             RunResources run,
             RunSpec spec,
@@ -212,9 +216,13 @@ final class PipelineAssembly implements Engine.Assembly {
             TargetConfig target,
             String consumerGroup,
             EvaluatorMetrics metrics) {
-        servers.targetUtilisation(spec.target(), target)
-                .ifPresent(source ->
-                        run.add(new UtilisationSampler(source, new TargetGauges(registry, spec.target())::reading)));
+        UtilisationSampler.Sources utilisation = new UtilisationSampler.Sources(
+                servers.targetUtilisation(spec.target(), target).orElse(null),
+                servers.harnessUtilisation(),
+                MachineUtilisation.ofThisMachine().orElse(null));
+        if (!utilisation.isEmpty()) {
+            run.add(new UtilisationSampler(utilisation, new UtilisationGauges(registry, spec.target())::readings));
+        }
         if (consumerGroup != null) {
             run.add(new BacklogStage(
                     new BacklogSampler(

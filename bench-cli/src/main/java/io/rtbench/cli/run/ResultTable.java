@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.engine.RanOut;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
@@ -62,6 +63,7 @@ final class ResultTable {
                     sustained(step));
             changes(step, out);
             reads(step, out);
+            RanOut.cpuLine(step).ifPresent(line -> out.println("  cpu: " + line));
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         fewSamples(result.steps()).ifPresent(out::println);

@@ -12,10 +12,13 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
+import io.rtbench.servers.local.ProcessUtilisation;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +40,10 @@ final class RunServers implements Stage {
     private RunningServer database;
     /** The database at the target's address that {@code rtbench servers start} runs on this host, if any. */
     private Optional<ServerState> backgroundDatabase = Optional.empty();
+    /** The harness's servers this run started, or found running in the background, by part name. */
+    private final Map<String, RunningServer> harnessServers = new LinkedHashMap<>();
+
+    private final Map<String, ServerState> backgroundHarness = new LinkedHashMap<>();
 
     private Path credentialsFile;
 
@@ -64,6 +71,7 @@ final class RunServers implements Stage {
         if (spec.pipeline().usesKafka()) {
             progress.accept("starting Kafka");
             RunningServer kafka = start(provider, ServerKind.KAFKA, ServerConfig.DEFAULT);
+            harnessServers.put("kafka", kafka);
             bootstrapServers = kafka.address();
             kafkaVersion = kafka.version();
         }
@@ -84,7 +92,9 @@ final class RunServers implements Stage {
                     connectPluginPath == null
                             ? Map.of("bootstrap.servers", bootstrapServers)
                             : Map.of("bootstrap.servers", bootstrapServers, "plugin.path", connectPluginPath));
-            connectUrl = start(provider, ServerKind.CONNECT, options).address();
+            RunningServer connect = start(provider, ServerKind.CONNECT, options);
+            harnessServers.put("connect", connect);
+            connectUrl = connect.address();
         }
     }
 
@@ -95,9 +105,31 @@ final class RunServers implements Stage {
         connectUrl = spec.connectUrl();
         backgroundDatabase = databaseOf(spec.target()).flatMap(kind -> background(background, kind, targetUrl));
         if (bootstrapServers != null && !bootstrapServers.contains(",")) {
-            kafkaVersion = background(background, ServerKind.KAFKA, URI.create("kafka://" + bootstrapServers.strip()))
-                    .map(ServerState::version)
-                    .orElse(null);
+            Optional<ServerState> kafka =
+                    background(background, ServerKind.KAFKA, URI.create("kafka://" + bootstrapServers.strip()));
+            kafkaVersion = kafka.map(ServerState::version).orElse(null);
+            kafka.ifPresent(state -> backgroundHarness.put("kafka", state));
+        }
+        if (connectUrl != null) {
+            backgroundConnect(background, connectUrl).forEach(state -> backgroundHarness.put(state.name(), state));
+        }
+    }
+
+    /**
+     * The Connect cluster that {@code rtbench servers start} runs on this host, when {@code url} is one of its workers:
+     * every worker ({@code connect}, {@code connect-2} …), each a part of the harness; else none.
+     */
+    private static List<ServerState> backgroundConnect(ServerControl control, String url) {
+        try {
+            return background(control, ServerKind.CONNECT, URI.create(url.strip()))
+                            .isPresent()
+                    ? control.status().stream()
+                            .filter(state -> state.kind().equals(ServerKind.CONNECT))
+                            .toList()
+                    : List.of();
+        } catch (RuntimeException unreadable) {
+            // an address that is no URI, a state directory this user cannot read: nothing measured, the run goes on
+            return List.of();
         }
     }
 
@@ -162,6 +194,24 @@ final class RunServers implements Stage {
         return Targets.provider(kind).server().isPresent()
                 ? Targets.provider(kind).utilisation(target)
                 : Optional.empty();
+    }
+
+    /**
+     * The harness's processes on this host (docs/MEASUREMENT.md, "The harness and the machine"), new sources for each
+     * sampler: rtbench's own process ({@code /proc/self} without its children, which are the servers), and the Kafka
+     * broker and Connect workers this run started or found through {@code rtbench servers}; none where {@code /proc}
+     * cannot be read.
+     */
+    Map<String, UtilisationSource> harnessUtilisation() {
+        Map<String, UtilisationSource> parts = new LinkedHashMap<>();
+        if (!Files.isReadable(Path.of("/proc/self/stat"))) {
+            return parts;
+        }
+        parts.put("rtbench", ProcessUtilisation.alone(ProcessHandle.current().pid()));
+        harnessServers.forEach(
+                (name, server) -> server.processUtilisation().ifPresent(source -> parts.put(name, source)));
+        backgroundHarness.forEach((name, state) -> parts.put(name, state.processUtilisation()));
+        return parts;
     }
 
     /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */

@@ -3,9 +3,11 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.engine.RanOut;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -87,6 +89,29 @@ class PeakIT {
         assertThat(overLimit.sustained()).as("1,600/s against a 1,200/s target").isFalse();
         assertThat(run.peak().sustainedEventsPerSec()).as(steps).isBetween(780.0, 1_220.0);
         assertThat(run.peak().criterion()).contains("backlog slope");
+        // What ran out at the last try of the rate above the peak: rtbench's process (here the test JVM, the in-process
+        // target inside it) and this
+        // machine were measured, and the reference target's write limit uses no CPU: unless the tests beside this one
+        // filled the JVM or the machine, no CPU ran out and the limit is the database's own.
+        StepResult lastTry = run.steps().stream()
+                .filter(step -> step.rate()
+                        .targetEventsPerSec()
+                        .equals(run.peak().notSustainedAbove().targetEventsPerSec()))
+                .reduce((first, second) -> second)
+                .orElseThrow();
+        HostUtilisation host = lastTry.host();
+        assertThat(host).as(steps).isNotNull();
+        assertThat(host.harness().parts()).as(steps).containsKey("rtbench");
+        assertThat(host.harness().parts().get("rtbench").cores()).as(steps).isPositive();
+        assertThat(host.machine().cores()).as(steps).isPositive();
+        RanOut.Verdict verdict = RanOut.judge(lastTry).orElseThrow();
+        boolean busy = host.machine().summary().cpuPercentMean() >= 90
+                || host.harness().cpuShareOfCores() >= 90;
+        if (!busy) {
+            assertThat(verdict.causes()).as(steps).containsExactly(RanOut.Cause.DATABASE);
+        }
+        assertThat(run.peak().notSustainedAbove().reasons()).as(steps).contains(verdict.text());
+        assertThat(out.toString()).contains(verdict.text());
         assertThat(out.toString()).contains("peak: ");
     }
 }

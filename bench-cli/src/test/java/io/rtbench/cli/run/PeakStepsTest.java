@@ -9,10 +9,13 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
+import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.report.Fixtures;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** What a peak search concludes from its steps: the peak, the step that set it, and why the rate above it failed. */
@@ -65,6 +68,43 @@ class PeakStepsTest {
         Peak within = steps().conclude(withSteps(narrowed)).peak();
         assertThat(within.sustainedEventsPerSec()).isEqualTo(13_000.0);
         assertThat(within.withinPrecision()).as("13,000 and 14,000: 7 %% apart").isTrue();
+    }
+
+    @Test
+    void aPeakWhoseFirstUnsustainedStepHadTheHarnessBusyBesideTheDatabaseSaysItIsTheMachines() throws Exception {
+        Backlog flat = new Backlog(0, 10, 0.5, 1.0);
+        Backlog growing = new Backlog(0, 9_000, 400, 20.0);
+        // the case: the database pinned to core 0 at 60 %, the harness's core 1 at 93 %
+        List<Utilisation.Sample> database =
+                List.of(new Utilisation.Sample(0, null, 1L, null), new Utilisation.Sample(1, 60.0, 1L, null));
+        List<Utilisation.Sample> harness =
+                List.of(new Utilisation.Sample(0, null, 1L, null), new Utilisation.Sample(1, 93.0, 1L, null));
+        List<Utilisation.Sample> machine =
+                List.of(new Utilisation.Sample(0, null, null, null), new Utilisation.Sample(1, 77.0, null, null));
+        StepResult failed = step(8_000, 8_000, false, growing).toBuilder()
+                .utilisation(new Utilisation("process", 1, Utilisation.Summary.of(database), database))
+                .host(new HostUtilisation(
+                        new HostUtilisation.Harness(
+                                1,
+                                Utilisation.Summary.of(harness),
+                                harness,
+                                Map.of(
+                                        "rtbench",
+                                        new Utilisation("process", 1, Utilisation.Summary.of(harness), harness))),
+                        new HostUtilisation.Machine(2, Utilisation.Summary.of(machine), machine)))
+                .build();
+
+        Peak peak = steps().conclude(withSteps(List.of(step(4_000, 4_000, true, flat), failed)))
+                .peak();
+
+        assertThat(peak.notSustainedAbove().reasons())
+                .containsExactly(
+                        "backlog grew 400 events/s (0 to 9,000 events)",
+                        "ran out: the harness's CPU, 0.93 of its 1 core busy (93 %) (rtbench 0.93)",
+                        "the peak is this machine's, not the database's alone: the harness used 0.93 of its 2 cores"
+                                + " (47 %) beside the database; to measure the database alone, run the harness on"
+                                + " another host (--servers external with the database's address, or rtbench worker"
+                                + " for the producers)");
     }
 
     @Test

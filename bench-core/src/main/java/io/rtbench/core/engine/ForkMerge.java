@@ -13,6 +13,7 @@ import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
 import io.rtbench.core.result.Sums;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -114,6 +115,9 @@ final class ForkMerge {
                     .histogramLog(null)
                     .utilisation(Utilisation.concat(
                             forks.stream().map(StepResult::utilisation).toList(),
+                            forks.stream().map(StepResult::durationSec).toList()))
+                    .host(HostUtilisation.concat(
+                            forks.stream().map(StepResult::host).toList(),
                             forks.stream().map(StepResult::durationSec).toList()))
                     .repetitions(new StepRepetitions(
                             forks.size(),

@@ -83,12 +83,17 @@ public final class Sustained {
         return shortfalls;
     }
 
-    /** Why a finished step was not sustained, one entry per reason; empty when it was sustained or has no verdict. */
+    /**
+     * Why a finished step was not sustained, one entry per reason, and last what ran out ({@link RanOut}) where the
+     * step has its utilisation; empty when it was sustained or has no verdict.
+     */
     public static List<String> reasons(StepResult step) {
         if (!Boolean.FALSE.equals(step.sustained()) || step.rate() == null) {
             return List.of();
         }
-        return shortfalls(step.rate(), step.schedule(), step.backlog(), step.events());
+        List<String> reasons = new ArrayList<>(shortfalls(step.rate(), step.schedule(), step.backlog(), step.events()));
+        RanOut.judge(step).ifPresent(ranOut -> reasons.add(ranOut.text()));
+        return reasons;
     }
 
     /**

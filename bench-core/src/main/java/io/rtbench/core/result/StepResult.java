@@ -2,6 +2,7 @@ package io.rtbench.core.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +29,7 @@ public record StepResult(
         String histogramLog,
         StepRepetitions repetitions,
         Utilisation utilisation,
+        HostUtilisation host,
         List<WorkerShare> workers,
         StepReads reads,
         ConnectTasks connectTasks) {
@@ -42,6 +44,7 @@ public record StepResult(
      *     iteration, no warmup iteration
      * @param utilisation the target's CPU, memory and disk during the measured phase (docs/MEASUREMENT.md, "Target
      *     utilisation"); absent where no source could be read
+     * @param host the harness's and the machine's CPU beside it ("The harness and the machine"); absent where unreadable
      * @param workers a run on several hosts ({@code rtbench run --workers N}, docs/GUIDE.md "Several hosts"): each
      *     worker's share; absent for a run on one host
      * @param reads the reads of workload {@code mixed}; absent otherwise
@@ -93,6 +96,7 @@ public record StepResult(
                 .histogramLog(histogramLog)
                 .repetitions(repetitions)
                 .utilisation(utilisation)
+                .host(host)
                 .workers(workers)
                 .reads(reads)
                 .connectTasks(connectTasks);
@@ -164,16 +168,7 @@ public record StepResult(
                     : parts.stream().allMatch(c -> Boolean.TRUE.equals(c.newestVisible()));
             Operations operations = parts.stream().anyMatch(c -> c.operations() == null)
                     ? null
-                    : new Operations(
-                            parts.stream()
-                                    .mapToLong(c -> c.operations().inserts())
-                                    .sum(),
-                            parts.stream()
-                                    .mapToLong(c -> c.operations().updates())
-                                    .sum(),
-                            parts.stream()
-                                    .mapToLong(c -> c.operations().deletes())
-                                    .sum());
+                    : parts.stream().map(EventCounts::operations).reduce(new Operations(0, 0, 0), Operations::plus);
             return new EventCounts(
                     parts.stream().mapToLong(EventCounts::produced).sum(),
                     Sums.orAbsent(parts, EventCounts::landed),
@@ -195,7 +190,11 @@ public record StepResult(
     }
 
     /** Events by op of workload {@code dml}, prefill and warmup included (they all shape the final state). */
-    public record Operations(long inserts, long updates, long deletes) {}
+    public record Operations(long inserts, long updates, long deletes) {
+        Operations plus(Operations other) {
+            return new Operations(inserts + other.inserts, updates + other.updates, deletes + other.deletes);
+        }
+    }
 
     /**
      * Consumer lag of the sink's group over the step: first and last sample, least-squares slope and the slope's
@@ -245,6 +244,7 @@ public record StepResult(
         private String histogramLog;
         private StepRepetitions repetitions;
         private Utilisation utilisation;
+        private HostUtilisation host;
         private List<WorkerShare> workers;
         private StepReads reads;
         private ConnectTasks connectTasks;
@@ -336,6 +336,11 @@ public record StepResult(
             return this;
         }
 
+        public Builder host(HostUtilisation value) {
+            this.host = value;
+            return this;
+        }
+
         public Builder workers(List<WorkerShare> value) {
             this.workers = value;
             return this;
@@ -384,6 +389,7 @@ public record StepResult(
                     histogramLog,
                     repetitions,
                     utilisation,
+                    host,
                     workers,
                     reads,
                     connectTasks);

@@ -8,22 +8,34 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * The target's utilisation during a step's measured phase (docs/MEASUREMENT.md, "Target utilisation"): one sample a
- * second and their summary. A figure the source cannot measure is absent from every sample and from the summary.
+ * The utilisation of the target (docs/MEASUREMENT.md, "Target utilisation"), or of one part of the harness ("The
+ * harness and the machine"), during a step's measured phase: one sample a second and their summary. A figure the source
+ * cannot measure is absent from every sample and from the summary.
  *
  * @param source {@code process}, {@code container} or {@code api:<target kind>}
+ * @param cores how many CPUs the processes may run on (their affinity, e.g. after {@code taskset}); null where unknown
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Utilisation(String source, Summary summary, List<Sample> series) {
+public record Utilisation(String source, Integer cores, Summary summary, List<Sample> series) {
 
     public Utilisation {
         Objects.requireNonNull(source, "source");
         series = List.copyOf(series);
     }
 
+    /** Without the cores (a source that cannot tell them). */
+    public Utilisation(String source, Summary summary, List<Sample> series) {
+        this(source, null, summary, series);
+    }
+
     /** The samples and their summary. */
     public static Utilisation of(String source, List<Sample> series) {
         return new Utilisation(source, Summary.of(series), series);
+    }
+
+    /** Percent of one core over the cores the processes may run on (100 = all of them busy); null where unknown. */
+    public Double cpuShareOfCores() {
+        return cores == null || summary.cpuPercentMean() == null ? null : summary.cpuPercentMean() / cores;
     }
 
     /**
@@ -35,20 +47,32 @@ public record Utilisation(String source, Summary summary, List<Sample> series) {
      * @return null when no fork had any
      */
     public static Utilisation concat(List<Utilisation> forks, List<Double> durationsSec) {
+        Utilisation first = forks.stream().filter(Objects::nonNull).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        List<Sample> all = concatSeries(
+                forks.stream().map(fork -> fork == null ? null : fork.series()).toList(), durationsSec);
+        return new Utilisation(first.source(), first.cores(), Summary.of(all), all);
+    }
+
+    /**
+     * Several forks' series one after another, each fork's offsets shifted by the measured seconds before it.
+     *
+     * @param forks each fork's series, null where a fork had none
+     */
+    public static List<Sample> concatSeries(List<List<Sample>> forks, List<Double> durationsSec) {
         List<Sample> all = new ArrayList<>();
-        String source = null;
         double startSec = 0;
         for (int i = 0; i < forks.size(); i++) {
-            Utilisation fork = forks.get(i);
-            if (fork != null) {
-                source = source == null ? fork.source() : source;
-                for (Sample sample : fork.series()) {
+            if (forks.get(i) != null) {
+                for (Sample sample : forks.get(i)) {
                     all.add(sample.shifted(startSec));
                 }
             }
             startSec += durationsSec.get(i);
         }
-        return source == null ? null : of(source, all);
+        return all;
     }
 
     /**

@@ -1,9 +1,12 @@
 package io.rtbench.core.utilisation;
 
+import java.util.Set;
+
 /**
  * Where the target's utilisation comes from (docs/MEASUREMENT.md, "Target utilisation"): its processes (a local
- * server), or its own stats API (an external server). The {@link UtilisationSampler} reads it once a second on its own
- * thread.
+ * server), or its own stats API (an external server); likewise a part of the harness (its processes) and the machine
+ * ({@code /proc/stat}, "The harness and the machine"). The {@link UtilisationSampler} reads them once a second on its
+ * own thread.
  */
 public interface UtilisationSource extends AutoCloseable {
 
@@ -19,6 +22,14 @@ public interface UtilisationSource extends AutoCloseable {
      */
     Reading read();
 
+    /**
+     * The CPUs the measured processes may run on (their affinity: all the machine's unless pinned, e.g. with {@code
+     * taskset}), as of the latest reading; empty where unknown (a server's stats API).
+     */
+    default Set<Integer> cpus() {
+        return Set.of();
+    }
+
     /** Releases what the source holds (a connection); does not throw. */
     @Override
     default void close() {}
@@ -27,7 +38,8 @@ public interface UtilisationSource extends AutoCloseable {
      * One reading.
      *
      * @param cpuPercent CPU time over wall time since the previous reading, in percent of one core (100 = one core
-     *     busy, 200 = two); null when not measured
+     *     busy, 200 = two), except the machine's: percent of all its cores (100 = every core busy); null when not
+     *     measured
      * @param rssBytes resident memory; null when not measured
      * @param diskBytes bytes the target's data takes on disk; null when not measured
      */

@@ -14,6 +14,7 @@ import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -191,6 +192,38 @@ class ResultFilesTest {
         ((com.fasterxml.jackson.databind.node.ObjectNode) written.at("/steps/0/utilisation/series/0"))
                 .put("cpuPercent", -1);
         assertThat(validate(written)).as("a negative CPU").isNotEmpty();
+    }
+
+    @Test
+    void aStepWithTheHarnessAndTheMachineValidatesAndReadsBackWithoutTheFiguresNotRead() throws IOException {
+        RunResult run = sampleRun();
+        java.util.List<Utilisation.Sample> rtbench = java.util.List.of(
+                new Utilisation.Sample(0, null, 300_000_000L, null),
+                new Utilisation.Sample(1, 85.5, 310_000_000L, null));
+        java.util.List<Utilisation.Sample> machine = java.util.List.of(
+                new Utilisation.Sample(0, null, null, null), new Utilisation.Sample(1, 93.0, null, null));
+        HostUtilisation host = new HostUtilisation(
+                new HostUtilisation.Harness(
+                        1,
+                        Utilisation.Summary.of(rtbench),
+                        rtbench,
+                        Map.of("rtbench", new Utilisation("process", 1, Utilisation.Summary.of(rtbench), rtbench))),
+                new HostUtilisation.Machine(2, Utilisation.Summary.of(machine), machine));
+        RunResult measured = run.withSteps(
+                java.util.List.of(run.steps().get(0).toBuilder().host(host).build()));
+        Path file = dir.resolve("host.json");
+
+        ResultFiles.write(file, measured);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/host/machine/summary").toString())
+                .isEqualTo("{\"cpuPercentMean\":93.0,\"cpuPercentMax\":93.0,\"samples\":2}");
+        assertThat(written.at("/steps/0/host/harness/parts/rtbench/cores").asInt())
+                .isEqualTo(1);
+        assertThat(ResultFiles.read(file)).isEqualTo(measured);
+        ((ObjectNode) written.at("/steps/0/host/machine")).remove("summary");
+        assertThat(validate(written)).as("a machine without its summary").isNotEmpty();
     }
 
     @Test

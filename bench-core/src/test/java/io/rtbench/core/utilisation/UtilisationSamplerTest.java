@@ -7,7 +7,10 @@ import io.rtbench.core.utilisation.UtilisationSource.Reading;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -115,5 +118,100 @@ class UtilisationSamplerTest {
                 .containsExactly(new Utilisation.Sample(0, null, 2L, null));
         assertThat(second.build().utilisation().summary().diskBytesFirst()).isNull();
         sampler.close();
+    }
+
+    /** A source that answers from a list, and runs on the CPUs given. */
+    private static UtilisationSource scripted(String name, Set<Integer> cpus, Object... answers) {
+        Deque<Object> left = new ArrayDeque<>(List.of(answers));
+        return new UtilisationSource() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public Reading read() {
+                Object next = left.removeFirst();
+                if (next instanceof RuntimeException failure) {
+                    throw failure;
+                }
+                return (Reading) next;
+            }
+
+            @Override
+            public Set<Integer> cpus() {
+                return cpus;
+            }
+        };
+    }
+
+    @Test
+    void theHarnessPartsAreAddedUpSecondBySecondAndTheMachineKeepsItsShareOfAllCores() {
+        UtilisationSource rtbench = scripted(
+                "process",
+                Set.of(1),
+                new Reading(500.0, 100L, null),
+                new Reading(60.0, 100L, null),
+                new Reading(70.0, 110L, null));
+        UtilisationSource kafka = scripted(
+                "process",
+                Set.of(1),
+                new Reading(500.0, 1_000L, null),
+                new IllegalStateException("gone for a second"),
+                new Reading(20.0, 1_000L, null));
+        UtilisationSource machine = scripted(
+                "proc-stat",
+                Set.of(0, 1),
+                new Reading(99.0, null, null),
+                new Reading(80.0, null, null),
+                new Reading(90.0, null, null));
+        List<UtilisationSampler.Readings> gauges = new ArrayList<>();
+        UtilisationSampler sampler = new UtilisationSampler(
+                new UtilisationSampler.Sources(null, orderedMap("rtbench", rtbench, "kafka", kafka), machine),
+                gauges::add,
+                nanos::get);
+
+        sampler.beginMeasuring();
+        for (int second = 0; second < 3; second++) {
+            sampler.sampleOnce();
+            nanos.addAndGet(1_000_000_000L);
+        }
+        StepResult.Builder step = StepResult.builder();
+        sampler.finishStep(step);
+
+        StepResult built = step.build();
+        assertThat(built.utilisation()).as("no target source").isNull();
+        HostUtilisation.Harness harness = built.host().harness();
+        assertThat(harness.parts()).containsOnlyKeys("rtbench", "kafka");
+        assertThat(harness.cores()).as("both pinned to CPU 1").isEqualTo(1);
+        assertThat(harness.parts().get("kafka").series())
+                .as("the second Kafka could not be read is missing, not 0")
+                .containsExactly(
+                        new Utilisation.Sample(0, null, 1_000L, null), new Utilisation.Sample(2, 20.0, 1_000L, null));
+        assertThat(harness.series())
+                .as("a total only in the seconds every part was read")
+                .containsExactly(
+                        new Utilisation.Sample(0, null, 1_100L, null), new Utilisation.Sample(2, 90.0, 1_110L, null));
+        assertThat(harness.cpuShareOfCores()).isEqualTo(90.0);
+        assertThat(built.host().machine())
+                .isEqualTo(new HostUtilisation.Machine(
+                        2,
+                        new Utilisation.Summary(85.0, 90.0, null, null, null, 3),
+                        List.of(
+                                new Utilisation.Sample(0, null, null, null),
+                                new Utilisation.Sample(1, 80.0, null, null),
+                                new Utilisation.Sample(2, 90.0, null, null))));
+        assertThat(gauges)
+                .extracting(UtilisationSampler.Readings::harnessTotal)
+                .containsExactly(new Reading(null, 1_100L, null), null, new Reading(90.0, 1_110L, null));
+        sampler.close();
+    }
+
+    private static Map<String, UtilisationSource> orderedMap(
+            String firstName, UtilisationSource first, String secondName, UtilisationSource second) {
+        Map<String, UtilisationSource> map = new LinkedHashMap<>();
+        map.put(firstName, first);
+        map.put(secondName, second);
+        return map;
     }
 }

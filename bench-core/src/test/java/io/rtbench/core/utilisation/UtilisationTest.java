@@ -6,6 +6,7 @@ import io.rtbench.core.utilisation.Utilisation.Sample;
 import io.rtbench.core.utilisation.Utilisation.Summary;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class UtilisationTest {
@@ -26,6 +27,35 @@ class UtilisationTest {
         assertThat(summary.cpuPercentMax()).isEqualTo(180.0);
         assertThat(summary.rssBytesMax()).isEqualTo(300L);
         assertThat(summary.samples()).isEqualTo(3);
+    }
+
+    @Test
+    void theHarnessAndTheMachineOfForksFollowOneAnotherPartByPartAndAPartOneForkLackedKeepsItsTime() {
+        List<Sample> one = List.of(new Sample(0, null, 1L, null), new Sample(1, 40.0, 2L, null));
+        List<Sample> two = List.of(new Sample(0, null, 3L, null), new Sample(1, 80.0, 3L, null));
+        HostUtilisation first = new HostUtilisation(
+                new HostUtilisation.Harness(2, Summary.of(one), one, Map.of("rtbench", Utilisation.of("process", one))),
+                new HostUtilisation.Machine(2, Summary.of(one), one));
+        HostUtilisation second = new HostUtilisation(
+                new HostUtilisation.Harness(
+                        2,
+                        Summary.of(two),
+                        two,
+                        Map.of("rtbench", Utilisation.of("process", two), "kafka", Utilisation.of("process", two))),
+                null);
+
+        HostUtilisation merged = HostUtilisation.concat(Arrays.asList(first, null, second), List.of(5.0, 5.0, 5.0));
+
+        assertThat(merged.harness().series()).extracting(Sample::offsetSec).containsExactly(0.0, 1.0, 10.0, 11.0);
+        assertThat(merged.harness().summary()).isEqualTo(new Summary(60.0, 80.0, 3L, null, null, 4));
+        assertThat(merged.harness().parts().get("kafka").series())
+                .as("Kafka of the third fork only, at its place")
+                .extracting(Sample::offsetSec)
+                .containsExactly(10.0, 11.0);
+        assertThat(merged.machine().series()).hasSize(2);
+        assertThat(merged.machine().cores()).isEqualTo(2);
+        assertThat(HostUtilisation.concat(Arrays.asList(null, null), List.of(1.0, 1.0)))
+                .isNull();
     }
 
     @Test

@@ -63,6 +63,11 @@ public record ServerState(
         return new ProcessUtilisation(serverPid, directory);
     }
 
+    /** The server's processes without its disk: a part of the harness (docs/MEASUREMENT.md, "The harness and the machine"). */
+    public UtilisationSource processUtilisation() {
+        return ProcessUtilisation.withoutDisk(serverPid);
+    }
+
     DaemonName daemonName() {
         return new DaemonName(kind, worker);
     }

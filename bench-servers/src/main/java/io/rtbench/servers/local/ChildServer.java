@@ -106,6 +106,12 @@ final class ChildServer extends StartedServer {
         return Optional.of(new ProcessUtilisation(pid, files.dir()));
     }
 
+    /** The server's process tree, from {@code /proc}. */
+    @Override
+    public Optional<UtilisationSource> processUtilisation() {
+        return Optional.of(ProcessUtilisation.withoutDisk(pid));
+    }
+
     @Override
     public Path logFile() {
         return files.logFile();

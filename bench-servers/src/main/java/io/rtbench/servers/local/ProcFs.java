@@ -1,6 +1,9 @@
 package io.rtbench.servers.local;
 
+import java.util.Collections;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Parses what Linux's {@code /proc/<pid>/stat} and {@code /proc/<pid>/status} say about a process's CPU time and
@@ -78,4 +81,66 @@ final class ProcFs {
 
     /** Resident memory of one process, in bytes: its own (private and file-backed) pages and its shared memory. */
     record Rss(long ownBytes, long sharedBytes) {}
+
+    /**
+     * The CPUs a process may run on, from the {@code Cpus_allowed_list} line of {@code /proc/<pid>/status} (e.g.
+     * {@code 0-3,6}): all the machine's unless it was pinned ({@code taskset}, a cgroup's cpuset); empty when the line
+     * is missing or unreadable.
+     */
+    static Set<Integer> cpusAllowed(String status) {
+        int at = status.indexOf("\nCpus_allowed_list:");
+        if (at < 0) {
+            return Set.of();
+        }
+        int start = at + "\nCpus_allowed_list:".length();
+        int end = status.indexOf('\n', start);
+        Set<Integer> cpus = new TreeSet<>();
+        try {
+            for (String range : status.substring(start, end < 0 ? status.length() : end)
+                    .trim()
+                    .split(",")) {
+                String[] ends = range.trim().split("-");
+                int first = Integer.parseInt(ends[0]);
+                int last = ends.length > 1 ? Integer.parseInt(ends[1]) : first;
+                for (int cpu = first; cpu <= last; cpu++) {
+                    cpus.add(cpu);
+                }
+            }
+        } catch (NumberFormatException e) {
+            return Set.of();
+        }
+        return Collections.unmodifiableSet(cpus);
+    }
+
+    /**
+     * The whole machine's CPU time from the text of {@code /proc/stat}: the {@code cpu} line's ticks (user, nice, system,
+     * idle, iowait, irq, softirq, steal; guest time is already in user and nice) and of them the idle ones (idle and
+     * iowait), and the machine's CPUs (the {@code cpuN} lines).
+     *
+     * @throws IllegalArgumentException when the text has no {@code cpu} line
+     */
+    static MachineTicks machineTicks(String procStat) {
+        long total = -1;
+        long idle = 0;
+        Set<Integer> cpus = new TreeSet<>();
+        for (String line : procStat.split("\n")) {
+            if (line.startsWith("cpu ")) {
+                String[] fields = line.substring(4).trim().split("\\s+");
+                total = 0;
+                for (int i = 0; i < Math.min(8, fields.length); i++) {
+                    total += Long.parseLong(fields[i]);
+                }
+                idle = Long.parseLong(fields[3]) + (fields.length > 4 ? Long.parseLong(fields[4]) : 0);
+            } else if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
+                cpus.add(Integer.parseInt(line.substring(3, line.indexOf(' '))));
+            }
+        }
+        if (total < 0) {
+            throw new IllegalArgumentException("no cpu line in /proc/stat");
+        }
+        return new MachineTicks(total, idle, Collections.unmodifiableSet(cpus));
+    }
+
+    /** The machine's CPU ticks since boot, all and idle, and its CPUs. */
+    record MachineTicks(long totalTicks, long idleTicks, Set<Integer> cpus) {}
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
@@ -32,21 +33,43 @@ public final class ProcessUtilisation implements UtilisationSource {
     static final long DISK_WALK_NANOS = 5_000_000_000L;
 
     private final long pid;
+    private final boolean withDescendants;
     private final Path dir;
     private final LongSupplier nanoClock;
     private final CumulativeCpu cpu = new CumulativeCpu();
     private Long diskBytes;
     private long lastWalkNanos;
+    private volatile Set<Integer> cpus = Set.of();
 
     /** @param dir the server's directory, whose files are its disk use; null: disk not measured */
     public ProcessUtilisation(long pid, Path dir) {
-        this(pid, dir, System::nanoTime);
+        this(pid, true, dir, System::nanoTime);
     }
 
-    ProcessUtilisation(long pid, Path dir, LongSupplier nanoClock) {
+    ProcessUtilisation(long pid, boolean withDescendants, Path dir, LongSupplier nanoClock) {
         this.pid = pid;
+        this.withDescendants = withDescendants;
         this.dir = dir;
         this.nanoClock = nanoClock;
+    }
+
+    /**
+     * One process without its descendants and without disk (docs/MEASUREMENT.md, "The harness and the machine"): rtbench
+     * itself, whose children are the servers it started and measures on their own.
+     */
+    public static ProcessUtilisation alone(long pid) {
+        return new ProcessUtilisation(pid, false, null, System::nanoTime);
+    }
+
+    /** A server's process tree without its disk: a part of the harness (Kafka, Connect). */
+    public static ProcessUtilisation withoutDisk(long pid) {
+        return new ProcessUtilisation(pid, true, null, System::nanoTime);
+    }
+
+    /** The CPUs the process (the tree's root) may run on, as of the latest reading. */
+    @Override
+    public Set<Integer> cpus() {
+        return cpus;
     }
 
     @Override
@@ -67,7 +90,11 @@ public final class ProcessUtilisation implements UtilisationSource {
         for (long each : pids) {
             try {
                 ticks += ProcFs.cpuTicks(Files.readString(Path.of("/proc", Long.toString(each), "stat")));
-                ProcFs.Rss rss = ProcFs.rss(Files.readString(Path.of("/proc", Long.toString(each), "status")));
+                String status = Files.readString(Path.of("/proc", Long.toString(each), "status"));
+                if (each == pid) {
+                    cpus = ProcFs.cpusAllowed(status);
+                }
+                ProcFs.Rss rss = ProcFs.rss(status);
                 if (rss != null) {
                     ownBytes += rss.ownBytes();
                     sharedBytes = Math.max(sharedBytes, rss.sharedBytes());
@@ -83,7 +110,7 @@ public final class ProcessUtilisation implements UtilisationSource {
     private List<Long> processTree() {
         return ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
-                .map(root -> Stream.concat(Stream.of(root), root.descendants())
+                .map(root -> Stream.concat(Stream.of(root), withDescendants ? root.descendants() : Stream.empty())
                         .map(ProcessHandle::pid)
                         .toList())
                 .orElse(List.of());
