@@ -124,8 +124,10 @@ public final class Engine {
             if (guard.signalExitCode().isEmpty() || e instanceof RunInterruptedException) {
                 throw e;
             }
-            // what failed because of the interrupt (a server's start cut short) is the interrupt, said as such
+            // what failed because of the interrupt (a server's start cut short, a database the terminal's Ctrl-C
+            // reached too) is the interrupt, said as such; the steps finished before are written as a stopped run's
             LoggerFactory.getLogger(Engine.class).info("after {}: {}", guard.signalName(), e.toString(), e);
+            engine.concludeStopped();
             throw engine.interrupted(guard, e);
         } finally {
             status.finish();
@@ -200,6 +202,18 @@ public final class Engine {
             if (!stop.get()) {
                 stages.settle(stop::get);
             }
+        }
+    }
+
+    /** Writes the result of a run that a failure ended after Ctrl-C, if it had one, as stopped ({@code complete: false}). */
+    private void concludeStopped() {
+        if (result == null || result.finishedAt() != null) {
+            return;
+        }
+        try {
+            conclude(false);
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(Engine.class).warn("could not write the result of the stopped run", e);
         }
     }
 
