@@ -12,6 +12,7 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStats;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
+import io.rtbench.core.engine.RunInterruptedException;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.StatusLine;
 import io.rtbench.core.engine.Step;
@@ -119,20 +120,21 @@ final class BridgeCommand implements Callable<Integer> {
         RunPlan plan = new RunPlan(
                 scenario(settings), output.result(), 0, 0, 0, StepSource.of(List.of(Step.observing(duration))));
         BridgeStage[] opened = new BridgeStage[1];
-        RunResult outcome = Engine.run(
-                plan,
-                StatusLine.onStdout(),
-                run -> opened[0] = run.add(new BridgeStage(settings, true, run::stopRequested)));
+        RunResult outcome;
+        try {
+            outcome = Engine.run(
+                    plan,
+                    StatusLine.onStdout(),
+                    run -> opened[0] = run.add(new BridgeStage(settings, true, run::stopRequested)));
+        } catch (RunInterruptedException e) {
+            // Ctrl-C is how a bridge without --duration ends: what it wrote is said before the line of the stop
+            if (opened[0] != null) {
+                printStats(opened[0].stats());
+            }
+            throw e;
+        }
         BridgeStats stats = opened[0].stats();
-        spec.commandLine()
-                .getOut()
-                .printf(
-                        Locale.ROOT,
-                        "bridge: %,d events written%s, %,d failed, %,d retries%n",
-                        stats.written(),
-                        writingRate(stats),
-                        stats.failed(),
-                        stats.retries());
+        printStats(stats);
         if (stats.failed() > 0) {
             return CommandLines.FAILURE;
         }
@@ -144,6 +146,19 @@ final class BridgeCommand implements Callable<Integer> {
                     + " from the topic's start)");
         }
         return CommandLines.OK;
+    }
+
+    private void printStats(BridgeStats stats) {
+        spec.commandLine()
+                .getOut()
+                .printf(
+                        Locale.ROOT,
+                        "bridge: %,d events written%s, %,d failed, %,d retries%n",
+                        stats.written(),
+                        writingRate(stats),
+                        stats.failed(),
+                        stats.retries());
+        spec.commandLine().getOut().flush();
     }
 
     /**

@@ -19,6 +19,24 @@ public final class RtbenchProcesses {
 
     /** Starts {@code rtbench ARGS}; its output (stdout and stderr) goes to {@code log}. */
     public static Process start(List<String> args, Path log) throws IOException {
+        return builder(List.of(), args)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+    }
+
+    /**
+     * Starts {@code rtbench ARGS} in a JVM with {@code jvmOptions} too (e.g. its own {@code java.io.tmpdir}); stdout goes
+     * to {@code out}, stderr to {@code err}.
+     */
+    public static Process start(List<String> jvmOptions, List<String> args, Path out, Path err) throws IOException {
+        return builder(jvmOptions, args)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+    }
+
+    private static ProcessBuilder builder(List<String> jvmOptions, List<String> args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m",
@@ -31,11 +49,13 @@ public final class RtbenchProcesses {
         if (logback != null) {
             command.add(1, "-Dlogback.configurationFile=" + logback);
         }
+        if (Runtime.version().feature() >= 24) {
+            // as the launcher script: Kafka's clients use sun.misc.Unsafe, which JDK 24+ warns about on stderr
+            command.add(1, "--sun-misc-unsafe-memory-access=allow");
+        }
+        command.addAll(1, jvmOptions);
         command.add(RtbenchMain.class.getName());
         command.addAll(args);
-        return new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        return new ProcessBuilder(command);
     }
 }

@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.engine.ShutdownGuard;
 import io.rtbench.core.target.TargetException;
 import java.time.Duration;
 import java.util.function.Predicate;
@@ -33,7 +34,9 @@ final class AuditRounds {
         long deadline = System.nanoTime() + timeout.toNanos();
         long lastProgress = System.nanoTime();
         T counted = answered(count, deadline);
+        // Ctrl-C ends the audit at once: the stopped step is not kept, so its counts are not needed
         while (!complete.test(counted)
+                && !ShutdownGuard.stopRequested()
                 && System.nanoTime() - deadline < 0
                 && System.nanoTime() - lastProgress < quiet.toNanos()) {
             Thread.sleep(POLL_MILLIS);
@@ -58,7 +61,7 @@ final class AuditRounds {
             try {
                 return call.get();
             } catch (TargetException e) {
-                if (System.nanoTime() - deadline >= 0) {
+                if (System.nanoTime() - deadline >= 0 || ShutdownGuard.stopRequested()) {
                     throw e;
                 }
                 LOG.warn("the audit's query failed, trying again: {}", e.getMessage());

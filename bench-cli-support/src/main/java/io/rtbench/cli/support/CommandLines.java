@@ -2,6 +2,7 @@ package io.rtbench.cli.support;
 
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.Causes;
+import io.rtbench.core.engine.RunInterruptedException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -11,8 +12,9 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /**
- * Runs a picocli command with rtbench's conventions (docs/GUIDE.md): exit 0 ok, 1 failure, 2 usage error; every error
- * is one line on stderr naming the problem, never a stack trace (that goes to the log file).
+ * Runs a picocli command with rtbench's conventions (docs/GUIDE.md): exit 0 ok, 1 failure, 2 usage error, 130 after
+ * Ctrl-C ({@link RunInterruptedException}); every error is one line on stderr naming the problem, never a stack trace
+ * (that goes to the log file).
  */
 public final class CommandLines {
 
@@ -84,6 +86,12 @@ public final class CommandLines {
             return USAGE;
         }
         Logger log = LoggerFactory.getLogger(CommandLines.class);
+        if (e instanceof RunInterruptedException interrupted) {
+            // Ctrl-C is the user's wish, not a failure: the line says where the run was and what it wrote
+            log.info("{} {}", name, e.getMessage());
+            err.println(name + ": " + e.getMessage());
+            return interrupted.exitCode();
+        }
         if (e instanceof BenchmarkException || e instanceof IllegalArgumentException) {
             log.error("{} failed: {}", name, e.getMessage(), e);
             err.println(name + ": " + e.getMessage());

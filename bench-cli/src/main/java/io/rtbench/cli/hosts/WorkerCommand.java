@@ -85,8 +85,8 @@ public final class WorkerCommand implements Callable<Integer> {
                         spec.commandLine().getOut()::println)) {
             spec.commandLine().getOut().flush();
             worker.serve(stop);
+            return guard.signalExitCode().orElse(CommandLines.OK); // 130 after Ctrl-C, as a shell expects
         }
-        return CommandLines.OK;
     }
 
     private static String defaultId() {

@@ -61,18 +61,18 @@ final class RunLauncher {
         out.flush();
         PipelineAssembly assembly = new PipelineAssembly(
                 spec, Servers.provider(System.getenv()), connectPluginPath(), prometheusHost, prometheusPort, workers);
-        RunResult result;
         try {
-            result = Engine.run(plan, StatusLine.onStdout(), assembly);
+            // the table and the report are the run's too: Ctrl-C while they are written ends the command after them
+            return Engine.run(plan, StatusLine.onStdout(), assembly, result -> {
+                ResultTable.print(result, out);
+                SeveralHosts.printWorkers(result, out);
+                out.println("result: " + spec.result().toAbsolutePath());
+                writeReport(spec.result(), out);
+                out.flush();
+            });
         } catch (KafkaException e) {
             throw new BenchmarkException(e.getMessage(), e);
         }
-        ResultTable.print(result, out);
-        SeveralHosts.printWorkers(result, out);
-        out.println("result: " + spec.result().toAbsolutePath());
-        writeReport(spec.result(), out);
-        out.flush();
-        return result;
     }
 
     /**

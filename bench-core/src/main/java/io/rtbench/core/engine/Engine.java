@@ -15,9 +15,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one run loop of rtbench: every command is this engine running its stages (docs/ARCHITECTURE.md). {@code produce},
@@ -80,13 +82,63 @@ public final class Engine {
         return run(plan, status, assembly, new AtomicBoolean());
     }
 
-    /** As {@link #run(RunPlan, StatusLine, Assembly)}; setting {@code stop} ends the run as a Ctrl-C does. */
+    /**
+     * As {@link #run(RunPlan, StatusLine, Assembly)}; setting {@code stop} ends the run as a Ctrl-C does.
+     *
+     * @throws RunInterruptedException when Ctrl-C or SIGTERM stopped the run, once everything is closed and the finished
+     *     steps are written
+     */
     public static RunResult run(RunPlan plan, StatusLine status, Assembly assembly, AtomicBoolean stop) {
+        return run(plan, status, assembly, stop, result -> {});
+    }
+
+    /**
+     * As {@link #run(RunPlan, StatusLine, Assembly)}, then {@code afterwards} (what the command makes of the result: its
+     * table, its report) under the same Ctrl-C path: a Ctrl-C meanwhile lets it finish its files, then ends the command.
+     */
+    public static RunResult run(RunPlan plan, StatusLine status, Assembly assembly, Consumer<RunResult> afterwards) {
+        return run(plan, status, assembly, new AtomicBoolean(), afterwards);
+    }
+
+    private static RunResult run(
+            RunPlan plan, StatusLine status, Assembly assembly, AtomicBoolean stop, Consumer<RunResult> afterwards) {
+        ShutdownGuard guard = ShutdownGuard.install(stop, SHUTDOWN_WAIT);
+        Engine engine = new Engine(plan, status, stop, System::nanoTime);
+        try {
+            RunResult result = engine.runForks(assembly, guard);
+            if (guard.signalExitCode().isPresent()) {
+                throw engine.interrupted(guard, null);
+            }
+            status.finish();
+            afterwards.accept(result);
+            if (guard.signalExitCode().isPresent()) {
+                throw new RunInterruptedException(
+                        "stopped (" + guard.signalName() + ") after the run had ended"
+                                + (plan.resultFile() == null
+                                        ? ""
+                                        : "; result: " + plan.resultFile().toAbsolutePath()),
+                        guard.signalExitCode().getAsInt());
+            }
+            return result;
+        } catch (RuntimeException | Error e) {
+            if (guard.signalExitCode().isEmpty() || e instanceof RunInterruptedException) {
+                throw e;
+            }
+            // what failed because of the interrupt (a server's start cut short, a database the terminal's Ctrl-C
+            // reached too) is the interrupt, said as such; the steps finished before are written as a stopped run's
+            LoggerFactory.getLogger(Engine.class).info("after {}: {}", guard.signalName(), e.toString(), e);
+            engine.concludeStopped();
+            throw engine.interrupted(guard, e);
+        } finally {
+            status.finish();
+            guard.close();
+        }
+    }
+
+    private RunResult runForks(Assembly assembly, ShutdownGuard guard) {
         int forks = plan.repetitions().forks();
-        try (ShutdownGuard guard = ShutdownGuard.install(stop, SHUTDOWN_WAIT);
-                RunResources shared = new RunResources(status, stop, 0, forks)) {
+        try (RunResources shared = new RunResources(status, stop, 0, forks)) {
             assembly.openShared(shared);
-            Engine engine = new Engine(plan, status, stop, System::nanoTime);
             List<Step> firstFork = new ArrayList<>();
             for (int fork = 1; fork <= forks && !stop.get(); fork++) {
                 try (RunResources own = new RunResources(status, stop, fork, forks)) {
@@ -94,19 +146,38 @@ public final class Engine {
                         status.update("fork " + fork + " of " + forks + ": opening a fresh pipeline");
                     }
                     assembly.open(own);
-                    engine.fork = fork;
-                    engine.stages = new Stages(Stream.concat(shared.stages().stream(), own.stages().stream())
+                    if (stop.get()) {
+                        break; // stopped while opening: no step begins
+                    }
+                    this.fork = fork;
+                    stages = new Stages(Stream.concat(shared.stages().stream(), own.stages().stream())
                             .toList());
-                    engine.driver = new PhaseDriver(plan, engine.stages, status, stop, engine.nanoTime);
-                    engine.listeners = Stream.concat(shared.listeners().stream(), own.listeners().stream())
+                    driver = new PhaseDriver(plan, stages, status, stop, nanoTime);
+                    listeners = Stream.concat(shared.listeners().stream(), own.listeners().stream())
                             .toList();
-                    engine.runSteps(fork == 1 ? plan.steps() : StepSource.of(firstFork), firstFork);
+                    runSteps(fork == 1 ? plan.steps() : StepSource.of(firstFork), firstFork);
                 }
             }
-            return engine.conclude();
-        } finally {
-            status.finish();
         }
+        return conclude(guard.signalExitCode().isEmpty());
+    }
+
+    /**
+     * The one line of a run that Ctrl-C stopped: what it was doing, if it had not begun a step, and what it wrote. A run
+     * stopped before it had a result writes none, so an earlier result at that path stays as it was.
+     */
+    private RunInterruptedException interrupted(ShutdownGuard guard, Throwable failure) {
+        String how = guard.signalName();
+        String doing = status.last().isBlank() ? "opening the run" : status.last();
+        String message = result == null
+                ? "stopped (" + how + ") while " + doing + ": nothing measured, no result written"
+                : ShutdownGuard.stoppedNote(how, result, plan.resultFile());
+        RunInterruptedException interrupted =
+                new RunInterruptedException(message, guard.signalExitCode().getAsInt());
+        if (failure != null) {
+            interrupted.addSuppressed(failure);
+        }
+        return interrupted;
     }
 
     private void runSteps(StepSource steps, List<Step> firstFork) {
@@ -134,16 +205,32 @@ public final class Engine {
         }
     }
 
-    private RunResult conclude() {
+    /** Writes the result of a run that a failure ended after Ctrl-C, if it had one, as stopped ({@code complete: false}). */
+    private void concludeStopped() {
+        if (result == null || result.finishedAt() != null) {
+            return;
+        }
+        try {
+            conclude(false);
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(Engine.class).warn("could not write the result of the stopped run", e);
+        }
+    }
+
+    /** @param note whether to say that the run was stopped early (a Ctrl-C's line is said by the command instead) */
+    private RunResult conclude(boolean note) {
         if (result == null) {
+            if (!note) {
+                return null; // Ctrl-C before a step began: nothing to write
+            }
             // stopped before the first fork opened
             result = RunResult.started(
                     UUID.randomUUID().toString(), Instant.now(), RunEnvironment.detect(), plan.scenario());
         }
         result = plan.steps().conclude(result).finished(Instant.now(), !stop.get());
         write();
-        if (stop.get()) { // said now: once the shutdown hook is released, the JVM exits, cutting what follows
-            status.note(ShutdownGuard.stoppedNote(result, plan.resultFile()));
+        if (stop.get() && note) {
+            status.note(ShutdownGuard.stoppedNote("Ctrl-C or SIGTERM", result, plan.resultFile()));
         }
         return result;
     }

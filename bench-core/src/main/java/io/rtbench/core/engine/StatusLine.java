@@ -11,6 +11,7 @@ public final class StatusLine {
     private final PrintStream out;
     private final boolean terminal;
     private int lastLength;
+    private String last = "";
 
     public StatusLine(PrintStream out, boolean terminal) {
         this.out = out;
@@ -23,6 +24,7 @@ public final class StatusLine {
     }
 
     public synchronized void update(String line) {
+        last = line;
         if (terminal) {
             out.print("\r" + line + " ".repeat(Math.max(0, lastLength - line.length())));
             lastLength = line.length();
@@ -30,6 +32,11 @@ public final class StatusLine {
             out.println(line);
         }
         out.flush();
+    }
+
+    /** The last update ({@code starting Kafka}), e.g. to say what a Ctrl-C stopped; empty before the first. */
+    public synchronized String last() {
+        return last;
     }
 
     /** A line that stays: on a terminal it ends the in-place line first, and the next update starts below it. */

@@ -21,9 +21,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A run stopped by Ctrl-C says so itself, before it releases the shutdown hook. Before, the JVM exited as soon as the
- * hook returned, and the command's table and "result:" line after the run were cut: a user saw the last status line,
- * then the shell prompt, and no word of the result file that had been written.
+ * A run whose stop flag was set (by a shutdown other than Ctrl-C and SIGTERM, which {@link ShutdownGuard} handles and
+ * the command line words) says so itself and names its incomplete result file: a user who saw only the last status
+ * line, then the shell prompt, would have no word of the result file that had been written.
  */
 class EngineStopTest {
 

@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.engine.ShutdownGuard;
 import io.rtbench.servers.ServerUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -88,6 +89,10 @@ final class ChildProcess {
             }
             if (probeOnce(probe)) {
                 return;
+            }
+            if (ShutdownGuard.stopRequested()) {
+                // Ctrl-C while a run starts its servers: ended now, not at the timeout (the caller stops the process)
+                throw new IllegalStateException("stopped while waiting for " + name);
             }
             if (System.nanoTime() - deadlineNanos > 0) {
                 throw failure(name + " was not ready within " + timeout.toSeconds() + " s");

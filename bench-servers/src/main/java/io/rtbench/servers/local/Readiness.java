@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.engine.ShutdownGuard;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 
@@ -28,6 +29,10 @@ final class Readiness {
                 throw new IllegalStateException("interrupted while waiting for " + what, e);
             } catch (Exception e) {
                 lastFailure = e;
+            }
+            if (ShutdownGuard.stopRequested()) {
+                // Ctrl-C while a run starts its servers: ended now, not at the timeout (the caller stops the server)
+                throw new IllegalStateException("stopped while waiting for " + what);
             }
             if (System.nanoTime() - deadlineNanos > 0) {
                 throw new IllegalStateException(
