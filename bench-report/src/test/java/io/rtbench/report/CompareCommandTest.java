@@ -97,7 +97,10 @@ class CompareCommandTest {
         assertThat(data.get(0)).contains("p50").contains("+3.00").endsWith(" 5  indistinguishable");
         assertThat(data.get(1)).contains("p99").contains("+6.00").endsWith(" 5  indistinguishable");
         assertThat(run.out).contains("note: forks to decide: how many forks each run would need");
-        assertThat(Files.readString(dir.resolve("base.compare.html"))).contains("<th>forks to decide</th><th");
+        assertThat(Files.readString(dir.resolve("base.compare.html")))
+                .contains("per-fork values at 95 %;")
+                .contains("<th>forks to decide</th><th")
+                .contains("<td>5</td><td class=\"l \">indistinguishable</td>");
     }
 
     @Test
