@@ -2,6 +2,7 @@ package io.rtbench.report;
 
 import static io.rtbench.report.Html.escape;
 
+import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.ForkStatistics.Verdict;
 import java.time.Instant;
@@ -43,11 +44,44 @@ final class CompareTables {
         return errorMs != null && errorMs > Math.abs(scoreMs);
     }
 
+    /**
+     * What the "forks to decide" column means, for the terminal, when a row has a figure in it; empty when none does.
+     */
+    static Optional<String> forksToDecideNote(List<Comparison.Row> rows) {
+        return rows.stream()
+                .filter(row -> !forksToDecide(row).isEmpty())
+                .findAny()
+                .map(row -> "forks to decide: how many forks each run would need for that difference to read faster or"
+                        + " slower at the forks' measured spread (>" + ForkStatistics.MOST_FORKS_TO_DECIDE
+                        + ": too small a difference to chase); docs/MEASUREMENT.md, \"Comparing runs\"");
+    }
+
+    /** The forks each run would need to decide an undecided row; empty for a decided row or an unknown spread. */
+    private static String forksToDecide(Comparison.Row row) {
+        if (row.verdict() == Verdict.FASTER || row.verdict() == Verdict.SLOWER) {
+            return "";
+        }
+        if (row.forksToDecide().isPresent()) {
+            return String.valueOf(row.forksToDecide().getAsInt());
+        }
+        boolean spreadKnown = row.baselineErrorMs() != null || row.contenderErrorMs() != null;
+        return spreadKnown && row.diffMs() != 0 ? ">" + ForkStatistics.MOST_FORKS_TO_DECIDE : "";
+    }
+
     /** Columns as wide as their widest cell (a score with a wide error is long); text left, figures right. */
-    static String text(String baseline, List<Comparison.Row> rows) {
+    static String text(String baseline, List<Comparison.Row> rows, double confidence) {
         List<String[]> cells = new ArrayList<>();
         cells.add(new String[] {
-            "contender", "step", "metric", "", "baseline ms", "contender ms", "diff ms", "diff %", "verdict (99.9 %)"
+            "contender",
+            "step",
+            "metric",
+            "",
+            "baseline ms",
+            "contender ms",
+            "diff ms",
+            "diff %",
+            "forks to decide",
+            "verdict (" + level(confidence) + ")"
         });
         for (Comparison.Row row : rows) {
             cells.add(new String[] {
@@ -59,6 +93,7 @@ final class CompareTables {
                 withError(row.contenderMs(), row.contenderErrorMs()),
                 String.format(Locale.ROOT, "%+.2f", row.diffMs()),
                 percent(row.diffPercent()),
+                forksToDecide(row),
                 row.verdict().label()
             });
         }
@@ -83,7 +118,7 @@ final class CompareTables {
         return out.toString();
     }
 
-    static String html(String baseline, List<Comparison.Row> rows, Instant generated) {
+    static String html(String baseline, List<Comparison.Row> rows, Instant generated, double confidence) {
         StringBuilder out = new StringBuilder(1 << 14);
         out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<title>rtbench compare: ")
@@ -97,12 +132,15 @@ final class CompareTables {
                 .append("</style>\n</head>\n<body>\n<h1>rtbench compare</h1>\n<p>Baseline: <b>")
                 .append(escape(baseline))
                 .append("</b>. Scores are the mean of the forks' values ± the 99.9 % Student-t half-width; the verdict")
-                .append(" is Welch's t-test on the per-fork values at 99.9 % (docs/MEASUREMENT.md). Lower latency is")
+                .append(" is Welch's t-test on the per-fork values at ")
+                .append(level(confidence))
+                .append("; where it is undecided, \"forks to decide\" says how many forks each run would need to")
+                .append(" decide it at the forks' measured spread (docs/MEASUREMENT.md). Lower latency is")
                 .append(" faster. Generated ")
                 .append(escape(generated.toString()))
                 .append(".</p>\n<table>\n<tr><th class=\"l\">contender</th><th class=\"l\">step</th>")
                 .append("<th class=\"l\">metric</th><th></th><th>baseline ms</th><th>contender ms</th>")
-                .append("<th>diff ms</th><th>diff %</th><th class=\"l\">verdict</th></tr>\n");
+                .append("<th>diff ms</th><th>diff %</th><th>forks to decide</th><th class=\"l\">verdict</th></tr>\n");
         for (Comparison.Row row : rows) {
             String css = row.verdict() == Verdict.FASTER ? "faster" : row.verdict() == Verdict.SLOWER ? "slower" : "";
             out.append("<tr><td class=\"l\">")
@@ -121,6 +159,8 @@ final class CompareTables {
                     .append(String.format(Locale.ROOT, "%+.2f", row.diffMs()))
                     .append("</td><td>")
                     .append(percent(row.diffPercent()))
+                    .append("</td><td>")
+                    .append(escape(forksToDecide(row)))
                     .append("</td><td class=\"l ")
                     .append(css)
                     .append("\">")
@@ -129,6 +169,11 @@ final class CompareTables {
         }
         out.append("</table>\n</body>\n</html>\n");
         return out.toString();
+    }
+
+    /** A confidence as the tables write it: {@code 95 %}, {@code 99.9 %}. */
+    static String level(double confidence) {
+        return DmlSettings.percent(confidence).replace("%", " %");
     }
 
     private static String withError(double score, Double error) {

@@ -7,12 +7,13 @@ import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Score;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * {@code rtbench compare}: every contender against the baseline, step by step (by position), metric by metric, for p50
- * and p99. The verdict comes from the per-fork values of both runs by Welch's t-test at 99.9 % ({@link ForkStatistics},
+ * and p99. The verdict comes from the per-fork values of both runs by Welch's t-test at 95 % ({@link ForkStatistics},
  * docs/MEASUREMENT.md "Comparing runs"); a run without forks has one value per statistic, so its verdict is unknown.
  */
 final class Comparison {
@@ -25,6 +26,9 @@ final class Comparison {
      * @param contenderMs the contender's
      * @param baselineErrorMs the baseline's scoreError; null when it has fewer than two forks
      * @param contenderErrorMs as above
+     * @param forksToDecide where the verdict is indistinguishable or unknown: the forks each run would need for this
+     *     difference to be decided at the measured spread ({@link ForkStatistics#forksToDecide}); empty when the spread
+     *     or the difference is unknown or too small to chase
      */
     record Row(
             String run,
@@ -35,7 +39,8 @@ final class Comparison {
             Double baselineErrorMs,
             double contenderMs,
             Double contenderErrorMs,
-            Verdict verdict) {
+            Verdict verdict,
+            OptionalInt forksToDecide) {
 
         double diffMs() {
             return contenderMs - baselineMs;
@@ -88,7 +93,8 @@ final class Comparison {
                 + "): compare results of the same kind of run";
     }
 
-    static List<Row> rows(ReportedRun baseline, List<ReportedRun> contenders) {
+    /** The rows at {@code confidence} (0.95 by default: {@link ForkStatistics#COMPARE_CONFIDENCE}). */
+    static List<Row> rows(ReportedRun baseline, List<ReportedRun> contenders, double confidence) {
         List<Row> rows = new ArrayList<>();
         for (ReportedRun contender : contenders) {
             int steps = Math.min(baseline.steps().size(), contender.steps().size());
@@ -109,7 +115,8 @@ final class Comparison {
                             base,
                             other,
                             StepRepetitions.MetricScores::p50,
-                            LatencySummary::p50));
+                            LatencySummary::p50,
+                            confidence));
                     rows.add(row(
                             contender.label(),
                             step,
@@ -118,7 +125,8 @@ final class Comparison {
                             base,
                             other,
                             StepRepetitions.MetricScores::p99,
-                            LatencySummary::p99));
+                            LatencySummary::p99,
+                            confidence));
                 }
             }
         }
@@ -133,12 +141,17 @@ final class Comparison {
             ReportedStep base,
             ReportedStep other,
             Function<StepRepetitions.MetricScores, Score> score,
-            Function<LatencySummary, Double> pooled) {
+            Function<LatencySummary, Double> pooled,
+            double confidence) {
         Score baseScore = score(base, metric, score);
         Score otherScore = score(other, metric, score);
         Verdict verdict = baseScore == null || otherScore == null
                 ? Verdict.UNKNOWN
-                : ForkStatistics.compare(baseScore.perFork(), otherScore.perFork());
+                : ForkStatistics.compare(baseScore.perFork(), otherScore.perFork(), confidence);
+        OptionalInt forksToDecide = verdict == Verdict.FASTER || verdict == Verdict.SLOWER
+                ? OptionalInt.empty()
+                : ForkStatistics.forksToDecide(
+                        perFork(base, metric, score, pooled), perFork(other, metric, score, pooled));
         return new Row(
                 contender,
                 step,
@@ -148,7 +161,18 @@ final class Comparison {
                 baseScore == null ? null : baseScore.scoreError(),
                 otherScore != null ? otherScore.score() : pooled.apply(other.latency(metric)),
                 otherScore == null ? null : otherScore.scoreError(),
-                verdict);
+                verdict,
+                forksToDecide);
+    }
+
+    /** A run's per-fork values of the statistic; a run without forks has one, its pooled value. */
+    private static List<Double> perFork(
+            ReportedStep step,
+            String metric,
+            Function<StepRepetitions.MetricScores, Score> statistic,
+            Function<LatencySummary, Double> pooled) {
+        Score score = score(step, metric, statistic);
+        return score != null ? score.perFork() : List.of(pooled.apply(step.latency(metric)));
     }
 
     private static Score score(

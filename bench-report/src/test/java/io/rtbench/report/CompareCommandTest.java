@@ -77,6 +77,58 @@ class CompareCommandTest {
                         + " standard errors each side; more --forks narrow it");
     }
 
+    /**
+     * The issue's complaint: three forks each, a difference the forks' spread cannot decide. Before: indistinguishable,
+     * and nothing said what would decide it.
+     */
+    @Test
+    void anUndecidedDifferenceSaysHowManyForksWouldDecideItAtTheMeasuredSpread() throws Exception {
+        // data p50 diff 3 ms at a spread of 2 ms: 5 forks each would decide it (ForkStatisticsTest); p99 diff 6 ms at 4
+        Path baseline = RepeatedResults.write(dir, "base.json", 100, 102, 104);
+        Path close = RepeatedResults.write(dir, "close.json", 103, 105, 107);
+
+        Run run = compare(baseline.toString(), close.toString());
+
+        List<String> table =
+                run.out.lines().filter(line -> line.startsWith("contender")).toList();
+        assertThat(table.get(0)).contains("forks to decide").endsWith("verdict (95 %)");
+        List<String> data =
+                run.out.lines().filter(line -> line.contains(" data ")).toList();
+        assertThat(data.get(0)).contains("p50").contains("+3.00").endsWith(" 5  indistinguishable");
+        assertThat(data.get(1)).contains("p99").contains("+6.00").endsWith(" 5  indistinguishable");
+        assertThat(run.out).contains("note: forks to decide: how many forks each run would need");
+        assertThat(Files.readString(dir.resolve("base.compare.html")))
+                .contains("per-fork values at 95 %;")
+                .contains("<th>forks to decide</th><th")
+                .contains("<td>5</td><td class=\"l \">indistinguishable</td>");
+    }
+
+    @Test
+    void confidenceTradesFalseAlarmsForPower() {
+        // Welch: t = 3.06, df = 4, p = 0.038 (ForkStatisticsTest)
+        Path baseline = RepeatedResults.write(dir, "base.json", 100, 102, 104);
+        Path apart = RepeatedResults.write(dir, "apart.json", 105, 107, 109);
+
+        Run usual = compare(baseline.toString(), apart.toString());
+        Run strict = compare(baseline.toString(), apart.toString(), "--confidence", "99.9%");
+
+        assertThat(usual.out.lines().filter(line -> line.contains(" data ")).findFirst())
+                .hasValueSatisfying(line -> assertThat(line).contains("p50").endsWith("slower"));
+        assertThat(strict.out).contains("verdict (99.9 %)");
+        assertThat(strict.out.lines().filter(line -> line.contains(" data ")).findFirst())
+                .hasValueSatisfying(line -> assertThat(line).contains("p50").endsWith("indistinguishable"));
+        for (String bad : List.of("100%", "50", "often")) {
+            Run refused = compare(baseline.toString(), apart.toString(), "--confidence", bad);
+            assertThat(refused.exit).as(bad).isEqualTo(CommandLines.USAGE);
+            assertThat(refused.err.lines())
+                    .as(bad)
+                    .hasSize(1)
+                    .first()
+                    .asString()
+                    .contains("--confidence");
+        }
+    }
+
     @Test
     void runsWithoutForksCompareButTheirVerdictIsUnknown() {
         Path one = Fixtures.copy(Fixtures.OPENSEARCH, dir.resolve("a"));

@@ -1,5 +1,7 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.dml.DmlSettings;
+import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.target.TargetConfig;
 import java.util.Map;
 import picocli.CommandLine;
@@ -63,6 +65,10 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     public static final String CONNECT_TIMEOUT = "10s";
 
     public static final String PROBE_INTERVAL = "1s";
+
+    /** {@code rtbench compare}'s verdict (docs/MEASUREMENT.md, "Comparing runs"). */
+    public static final String COMPARE_CONFIDENCE = DmlSettings.percent(ForkStatistics.COMPARE_CONFIDENCE);
+
     public static final String PROBE_TIMEOUT = "5s";
     public static final String AUDIT_TIMEOUT = "60s";
     public static final String DRAIN_TIMEOUT = "60s";
@@ -129,6 +135,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
             Map.entry("--connector", CONNECTOR),
             Map.entry("--connect-timeout", CONNECT_TIMEOUT),
             Map.entry("--probe-interval", PROBE_INTERVAL),
+            Map.entry("--confidence", COMPARE_CONFIDENCE),
             Map.entry("--probe-timeout", PROBE_TIMEOUT),
             Map.entry("--audit-timeout", AUDIT_TIMEOUT),
             Map.entry("--drain-timeout", DRAIN_TIMEOUT),

@@ -49,12 +49,30 @@ class ForkStatisticsTest {
     }
 
     @Test
-    void a999PercentVerdictNeedsMoreThanAOnePercentLevelDifference() {
-        // Welch: t = 4.67, df = 7.7, p = 0.002: different at 99 %, not at 99.9 %
-        List<Double> baseline = List.of(100.0, 101.0, 102.0, 100.5, 101.5);
-        List<Double> contender = List.of(103.0, 104.0, 105.0, 103.5, 102.5);
+    void theVerdictIsWelchsTestAt95Percent() {
+        // Welch: t = 3.06, df = 4, p = 0.038: different at 95 %, not at 99 %
+        assertThat(ForkStatistics.compare(List.of(100.0, 102.0, 104.0), List.of(105.0, 107.0, 109.0)))
+                .isEqualTo(Verdict.SLOWER);
+        // t = 1.84, p = 0.14
+        assertThat(ForkStatistics.compare(List.of(100.0, 102.0, 104.0), List.of(103.0, 105.0, 107.0)))
+                .isEqualTo(Verdict.INDISTINGUISHABLE);
+    }
 
-        assertThat(ForkStatistics.compare(baseline, contender)).isEqualTo(Verdict.INDISTINGUISHABLE);
+    @Test
+    void anUndecidedDifferenceSaysHowManyForksWouldDecideItAtTheMeasuredSpread() {
+        // diff 3, s = 2 on both sides: 4 forks each need 2.447 × √(8 / 4) = 3.46, 5 forks 2.306 × √(8 / 5) = 2.92
+        assertThat(ForkStatistics.forksToDecide(List.of(100.0, 102.0, 104.0), List.of(103.0, 105.0, 107.0)))
+                .hasValue(5);
+        assertThat(ForkStatistics.forksToDecide(List.of(102.0), List.of(103.0, 105.0, 107.0)))
+                .as("one fork: taken to spread like the other run")
+                .hasValue(5);
+        assertThat(ForkStatistics.forksToDecide(List.of(100.0, 102.0, 104.0), List.of(101.0, 103.0, 102.0)))
+                .as("no difference at all")
+                .isEmpty();
+        assertThat(ForkStatistics.forksToDecide(List.of(100.0, 110.0, 90.0), List.of(101.0, 111.0, 91.0)))
+                .as("1 ms at a 10 ms spread: beyond " + ForkStatistics.MOST_FORKS_TO_DECIDE + " forks")
+                .isEmpty();
+        assertThat(ForkStatistics.forksToDecide(List.of(100.0), List.of(101.0))).isEmpty();
     }
 
     @Test
