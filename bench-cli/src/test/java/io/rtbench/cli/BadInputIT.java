@@ -73,7 +73,7 @@ class BadInputIT {
         List<Arguments> cases = new ArrayList<>();
         // run: flags
         cases.add(usage("run --target mongodb", "unknown target kind 'mongodb'"));
-        cases.add(usage("run --pipeline carrier-pigeon", "pipeline (--pipeline): unknown pipeline"));
+        cases.add(usage("run --pipeline carrier-pigeon", "--pipeline: unknown pipeline"));
         cases.add(usage("run --rate 20XB", "--rate"));
         cases.add(usage("run --rate -5MB", "--rate"));
         cases.add(usage("run --rates 1MB,fast", "--rates"));
@@ -95,7 +95,7 @@ class BadInputIT {
         cases.add(usage("run --workload dml --read-query point", "--read-query is an option of --workload mixed"));
         cases.add(usage("run --workload mixed", "needs --read-rate (e.g. 200/s) or --read-share"));
         cases.add(usage("run --workload mixed --read-rate 200/s --read-share 20%", "give one of them"));
-        cases.add(usage("run --workload mixed --read-rate 200/s --read-query scan", "readQuery (--read-query)"));
+        cases.add(usage("run --workload mixed --read-rate 200/s --read-query scan", "--read-query"));
         cases.add(usage("run --workload mixed --read-rate 2MB", "not a number of reads per second"));
         cases.add(usage("run --workload mixed --read-share 120%", "--read-share must be above 0%"));
         cases.add(usage("run --workload mixed --read-rate 200/s --users 0", "--users must be at least 1"));
@@ -122,15 +122,14 @@ class BadInputIT {
         cases.add(usage("dml --target postgres --result " + dir, "is a folder"));
         cases.add(usage(
                 "bridge --target null --bootstrap-servers " + closed + " --result " + dir,
-                "result (--result): " + dir + " is a folder"));
-        cases.add(usage(
-                "evaluate --target null --generator-ids 1 --result " + dir,
-                "result (--result): " + dir + " is a folder"));
+                "--result: " + dir + " is a folder"));
+        cases.add(
+                usage("evaluate --target null --generator-ids 1 --result " + dir, "--result: " + dir + " is a folder"));
         cases.add(usage("produce --destination null --result " + notAFolder + "/x.json", "is a file, not a folder"));
         // an address of the user's with --servers local (the default): ignored, the run measured its own servers
         cases.add(usage(
                 "run --target reference --bootstrap-servers " + closed,
-                "bootstrapServers (--bootstrap-servers) names a server of yours, but --servers local (the default)"
+                "--bootstrap-servers names a server of yours, but --servers local (the default)"
                         + " starts its own Kafka: add --servers external"));
         cases.add(usage("run --target opensearch --target-url " + closedUrl, "starts its own opensearch"));
         cases.add(usage(
@@ -144,7 +143,7 @@ class BadInputIT {
         // run on several hosts (docs/GUIDE.md, "Several hosts")
         String external =
                 " --servers external --target clickhouse --target-url " + closedUrl + " --bootstrap-servers " + closed;
-        cases.add(usage("run --workers 0" + external + " --generators 3", "--workers must be 1 or more, got 0"));
+        cases.add(usage("run --workers 0" + external + " --generators 3", "--workers must be at least 1, got 0"));
         cases.add(usage("run --workers 3 --target clickhouse", "--servers external --bootstrap-servers"));
         cases.add(usage("run --workers 3" + external, "--generators (1) must be at least --workers (3)"));
         cases.add(usage(
@@ -167,8 +166,7 @@ class BadInputIT {
         // a connector file: refused before any server starts, not once Kafka and the target are prepared
         String connect = "run --pipeline kafka-connect --target postgres --connector ";
         cases.add(usage(
-                connect + dir.resolve("none.json"),
-                "connector (--connector): " + dir.resolve("none.json") + ": no such file"));
+                connect + dir.resolve("none.json"), "--connector: " + dir.resolve("none.json") + ": no such file"));
         cases.add(usage(
                 connect + write("connector-broken.json", "{bad"),
                 "connector-broken.json: connector definition" + " is not JSON"));
@@ -193,7 +191,7 @@ class BadInputIT {
         // a driver option the target does not take kept its default without a word on the console
         cases.add(usage(
                 "run --target clickhouse --target-option shards=2",
-                "targetOptions (--target-option): clickhouse has no option shards; it takes database, kafka.format,"
+                "--target-option: clickhouse has no option shards; it takes database, kafka.format,"
                         + " kafka.max.block.size, kafka.num.consumers"));
         cases.add(usage(
                 "bridge --target null --target-option refresh.interval=1s",
@@ -283,14 +281,13 @@ class BadInputIT {
                 "--target-url does nothing with --destination kafka"));
         cases.add(usage("report " + result + " --out x.json", "--out is the file of --format jmh"));
         cases.add(usage("report " + result + " --format jmh --csv x.csv", "--csv is the HTML report's"));
-        cases.add(usage("run --target null --collection=", "collection (--collection) must be a name of letters"));
+        cases.add(usage("run --target null --collection=", "--collection must be a name of letters"));
         cases.add(usage("run --target null --collection a/b", "got 'a/b'"));
-        cases.add(usage("run --target null --topic=", "topic (--topic) must be a Kafka topic name"));
-        cases.add(usage(
-                "sweep --target null --rates 1MB --batch-sizes 10,0", "batchSizes (--batch-sizes) must be at least 1"));
+        cases.add(usage("run --target null --topic=", "--topic must be a Kafka topic name"));
+        cases.add(usage("sweep --target null --rates 1MB --batch-sizes 10,0", "--batch-sizes must be at least 1"));
         cases.add(usage("peak --precision 0", "--precision must be above 0 and below 1"));
         cases.add(usage("peak --precision 0", "got 0"));
-        cases.add(usage("run --target null --target-timeout 0s", "targetTimeout (--target-timeout) must be positive"));
+        cases.add(usage("run --target null --target-timeout 0s", "--target-timeout must be positive"));
         // a scenario's value is checked as the flag's, with the file's line
         cases.add(usage(
                 "run " + write("rate.yaml", "target: null\nrate: 5XB\n"),

@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.target.TargetConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,17 +53,9 @@ public record EvaluatorSettings(
         if (sinkGroup != null && eventsTopic == null) {
             throw new IllegalArgumentException("--sink-group needs --topic (the events topic the sink reads)");
         }
-        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
-        }
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("--probe-interval must be positive, got " + interval);
-        }
-        if (duration.isNegative() || duration.isZero()) {
-            throw new IllegalArgumentException("--duration must be positive, got " + duration);
-        }
-        if (prometheusPort < 0 || prometheusPort > 65535) {
-            throw new IllegalArgumentException("--prometheus-port must be 0 (off) to 65535, got " + prometheusPort);
-        }
+        Bounds.positive("--connect-timeout", connectTimeout);
+        Bounds.positive("--probe-interval", interval);
+        Bounds.positive("--duration", duration);
+        Bounds.between("--prometheus-port", 0, 65535, prometheusPort);
     }
 }

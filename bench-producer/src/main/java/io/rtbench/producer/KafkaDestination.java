@@ -1,5 +1,6 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.CliNamed;
 import io.rtbench.producer.destination.KafkaProducerDefaults;
 import java.time.Duration;
@@ -78,16 +79,9 @@ public record KafkaDestination(
         if (topic == null || topic.isBlank()) {
             throw new IllegalArgumentException("--topic must not be empty");
         }
-        if (partitions < 1) {
-            throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
-        }
-        if (connectTimeout.isNegative() || connectTimeout.isZero()) {
-            throw new IllegalArgumentException("--connect-timeout must be positive, got " + connectTimeout);
-        }
-        retryTimeout = retryTimeout == null ? connectTimeout : retryTimeout;
-        if (retryTimeout.isNegative() || retryTimeout.isZero()) {
-            throw new IllegalArgumentException("--retry-timeout must be positive, got " + retryTimeout);
-        }
+        Bounds.atLeast("--partitions", 1, partitions);
+        Bounds.positive("--connect-timeout", connectTimeout);
+        retryTimeout = Bounds.positive("--retry-timeout", retryTimeout == null ? connectTimeout : retryTimeout);
         KafkaProducerDefaults.idempotenceDropped(clientConfig); // a usage error when asked for and ruled out
     }
 

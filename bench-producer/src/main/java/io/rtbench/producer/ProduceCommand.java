@@ -153,7 +153,7 @@ public final class ProduceCommand implements Callable<Integer> {
                     pacing.warmup());
             GeneratorSettings generator = new GeneratorSettings(pacing.seed(), pacing.docSize());
             if ("mixed".equalsIgnoreCase(String.valueOf(changes.workload()).trim())) {
-                throw new IllegalArgumentException("workload (--workload mixed) runs under the pipeline commands (run,"
+                throw new IllegalArgumentException("--workload mixed runs under the pipeline commands (run,"
                         + " sweep, peak): its reads need the target and the events the producer wrote; produce takes"
                         + " ingest or dml");
             }

@@ -4,6 +4,8 @@ import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.Causes;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -58,12 +60,36 @@ public final class CommandLines {
 
     private static int usageError(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
-        String message = e.getMessage();
-        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
-            message = "unknown option " + unmatched.getUnmatched().get(0);
-        }
-        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message + " (see --help)");
+        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + inUsersWords(e) + " (see --help)");
         return USAGE;
+    }
+
+    /** picocli's "Invalid value for option '--forks': …" and "Missing required option: '--x=HOST'" in rtbench's words. */
+    private static final Pattern INVALID_VALUE =
+            Pattern.compile("Invalid value for option '([^']+)': (.*)", Pattern.DOTALL);
+
+    private static final Pattern MISSING_OPTION = Pattern.compile("Missing required option: '(--[a-z-]+)[^']*'");
+
+    /**
+     * The message of a usage error found while parsing, in the wording every command uses (docs/GUIDE.md, "One
+     * mistake, one exit code, one wording"): {@code unknown option --rats}, {@code --forks: 'x' is not a whole
+     * number}, {@code --prometheus-port must be between 0 and 65535, got 70000}, {@code --target is required}.
+     */
+    static String inUsersWords(CommandLine.ParameterException e) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
+            return "unknown option " + unmatched.getUnmatched().get(0);
+        }
+        String message = e.getMessage();
+        Matcher invalid = INVALID_VALUE.matcher(message);
+        if (invalid.matches()) {
+            String why = invalid.group(2);
+            return invalid.group(1) + (why.startsWith("must ") ? " " : ": ") + why;
+        }
+        Matcher missing = MISSING_OPTION.matcher(message);
+        if (missing.matches()) {
+            return missing.group(1) + " is required";
+        }
+        return message;
     }
 
     private static int failure(Exception e, CommandLine cmd) {

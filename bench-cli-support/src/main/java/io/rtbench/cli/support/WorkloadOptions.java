@@ -139,13 +139,12 @@ public final class WorkloadOptions {
             return null;
         }
         if (!kind.equals("dml")) {
-            throw new IllegalArgumentException(
-                    "workload (--workload) must be ingest, dml or mixed, got '" + workload + "'");
+            throw new IllegalArgumentException("--workload must be ingest, dml or mixed, got '" + workload + "'");
         }
         return new DmlSettings(
-                share("updates (--updates)", updates == null ? Defaults.UPDATES : updates),
-                share("deletes (--deletes)", deletes == null ? Defaults.DELETES : deletes),
-                named("updateMode (--update-mode)", updateMode == null ? Defaults.UPDATE_MODE : updateMode),
+                share("--updates", updates == null ? Defaults.UPDATES : updates),
+                share("--deletes", deletes == null ? Defaults.DELETES : deletes),
+                named("--update-mode", updateMode == null ? Defaults.UPDATE_MODE : updateMode),
                 minRowAge == null ? Durations.parse(Defaults.MIN_ROW_AGE) : duration(minRowAge));
     }
 
@@ -182,7 +181,7 @@ public final class WorkloadOptions {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("minRowAge (--min-row-age): " + e.getMessage());
+            throw new IllegalArgumentException("--min-row-age: " + e.getMessage());
         }
     }
 }

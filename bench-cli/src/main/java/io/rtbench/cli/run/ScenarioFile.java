@@ -95,7 +95,7 @@ final class ScenarioFile {
                     where(file, e.getLocation()) + "not valid YAML: "
                             + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw usage(command, "cannot read scenario " + file + ": " + IoReasons.of(e));
+            throw usage(command, "scenario: " + IoReasons.cannotRead(file, e));
         }
     }
 

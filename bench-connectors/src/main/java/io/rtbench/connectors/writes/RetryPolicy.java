@@ -1,5 +1,7 @@
 package io.rtbench.connectors.writes;
 
+import io.rtbench.core.Bounds;
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -18,12 +20,10 @@ public record RetryPolicy(Duration firstBackoff, Duration maxBackoff, Duration t
         Objects.requireNonNull(maxBackoff, "maxBackoff");
         Objects.requireNonNull(timeout, "timeout");
         if (firstBackoff.isNegative() || firstBackoff.isZero() || maxBackoff.compareTo(firstBackoff) < 0) {
-            throw new IllegalArgumentException(
-                    "backoff must be positive and at most its maximum, got " + firstBackoff + " / " + maxBackoff);
+            throw new IllegalArgumentException("backoff must be positive and at most its maximum, got "
+                    + Durations.format(firstBackoff) + " / " + Durations.format(maxBackoff));
         }
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("the retry timeout must be positive, got " + timeout);
-        }
+        Bounds.positive("--retry-timeout", timeout);
     }
 
     /** The pause after {@code previousMs}: doubled, at most {@link #maxBackoff()}. */
