@@ -103,7 +103,7 @@ class BadInputIT {
         cases.add(usage("run --workload mixed --read-rate 200/s --window 10ms", "--window must be at least 1s"));
         cases.add(usage("run --workload mixed --read-share 20% --rate max", "with --rate max give --read-rate"));
         cases.add(usage("run --workload mixed --read-rate 200/s --target questdb", "questdb has no reads"));
-        cases.add(usage("produce --destination null --workload mixed", "produce takes ingest or dml"));
+        cases.add(usage("produce --destination null --workload mixed", "this command takes ingest or dml"));
         cases.add(usage("calibrate --workload mixed --read-rate 200/s", "reference has no reads"));
         cases.add(usage("run --workload dml --updates lots", "'lots' is not a share"));
         cases.add(usage("run --workload dml --updates 70% --deletes 40%", "must stay below 100%"));
@@ -201,7 +201,8 @@ class BadInputIT {
                 "run --target postgres --target-option pool.size=abc",
                 "target option pool.size=abc for postgres is invalid; expected an integer >= 1"));
         // was said after "preparing the clickhouse target", once the servers had started
-        cases.add(usage("run --target clickhouse --doc-size 100", "--doc-size must be between 1226 and 1000000, got 100"));
+        cases.add(usage(
+                "run --target clickhouse --doc-size 100", "--doc-size must be between 1226 and 1000000, got 100"));
         // a dml option with another workload changed nothing, without a word (the read options were refused already)
         cases.add(
                 usage("run --updates 10%", "--updates is an option of --workload dml; this run's workload is ingest"));

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -44,8 +45,9 @@ public final class CommandLines {
 
     /**
      * What every rtbench command has, set here once rather than in each {@code @Command} so that no command can miss
-     * one: {@code --help} and {@code --version}, its defaults from {@link Defaults} and shown in {@code --help}, and its
-     * options in the order declared (grouped by topic, as the mixins declare them).
+     * one: {@code --help} and {@code --version}, its defaults from {@link Defaults} and shown in {@code --help}, its
+     * options in the order declared (grouped by topic, as the mixins declare them), and the options a command or mixin
+     * tailors to the command ({@link TailoredOptions}).
      */
     private static void conventions(CommandLine line) {
         CommandLine.Model.CommandSpec spec = line.getCommandSpec();
@@ -55,6 +57,10 @@ public final class CommandLines {
         spec.versionProvider(new VersionProvider());
         spec.defaultValueProvider(new Defaults());
         spec.usageMessage().showDefaultValues(true).sortOptions(false);
+        Stream.concat(Stream.of(spec), spec.mixins().values().stream())
+                .map(CommandLine.Model.CommandSpec::userObject)
+                .filter(TailoredOptions.class::isInstance)
+                .forEach(tailored -> ((TailoredOptions) tailored).tailor(spec));
         line.getSubcommands().values().forEach(CommandLines::conventions);
     }
 

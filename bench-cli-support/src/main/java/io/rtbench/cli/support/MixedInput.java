@@ -24,6 +24,12 @@ public record MixedInput(
         String readQuery,
         String window) {
 
+    public static final String MIXED = "mixed";
+
+    /** Why {@code produce} and {@code calibrate} refuse the workload, whose flags they do not have. */
+    public static final String ONLY_UNDER_PIPELINE_COMMANDS = "--workload mixed runs under run, sweep and peak: its"
+            + " reads need the target and the events the producer wrote; this command takes ingest or dml";
+
     /**
      * The settings of workload {@code mixed}, or null for another workload; {@link IllegalArgumentException} naming the
      * option for a value that cannot be parsed, for both {@code --read-rate} and {@code --read-share}, for neither, and

@@ -13,9 +13,13 @@ import picocli.CommandLine.Spec;
 /**
  * What the generators emit (docs/GUIDE.md, "Updates and deletes"): inserts only ({@code ingest}), or inserts, updates
  * and deletes ({@code dml}), or inserts with reads beside them ({@code mixed}, docs/GUIDE.md, "Reads under write
- * load"; see {@link MixedInput}). A picocli mixin of {@code produce} and the pipeline commands.
+ * load"; its flags are {@link MixedOptions}', which only the commands that run it have). A picocli mixin of
+ * {@code produce} and the pipeline commands.
  */
-public final class WorkloadOptions {
+public final class WorkloadOptions implements TailoredOptions {
+
+    private static final String WITHOUT_MIXED_LABEL = "ingest|dml";
+    private static final String WITHOUT_MIXED = "New events only, or updates and deletes too.";
 
     /** The command this mixin is part of: what its user typed, as opposed to the defaults shown in its help. */
     @Spec(Spec.Target.MIXEE)
@@ -26,39 +30,6 @@ public final class WorkloadOptions {
             paramLabel = "ingest|dml|mixed",
             description = "New events only, updates and deletes too, or reads under the writes.")
     String workload;
-
-    @Option(
-            names = "--read-rate",
-            paramLabel = "RATE",
-            description = "mixed: reads per second, issued open-loop, e.g. 200/s (or --read-share).")
-    String readRate;
-
-    @Option(
-            names = "--read-share",
-            paramLabel = "SHARE",
-            description = "mixed: reads as a share of all operations, e.g. 20%% (or --read-rate).")
-    String readShare;
-
-    @Option(names = "--users", paramLabel = "N", description = "mixed: keyspace of user_id, drawn per document.")
-    String users;
-
-    @Option(
-            names = "--read-age",
-            paramLabel = "DURATION",
-            description = "mixed: reads pick events written at least this long ago, each once.")
-    String readAge;
-
-    @Option(
-            names = "--read-query",
-            paramLabel = "point|user-recent|aggregate",
-            description = "mixed: by _id, the newest 10 events of a user, or a user's count and average balance.")
-    String readQuery;
-
-    @Option(
-            names = "--window",
-            paramLabel = "DURATION",
-            description = "mixed: latency percentiles per window of this length.")
-    String window;
 
     @Option(
             names = "--updates",
@@ -84,6 +55,20 @@ public final class WorkloadOptions {
             description = "dml: updates and deletes pick rows inserted at least this long ago.")
     String minRowAge;
 
+    /**
+     * A command without {@link MixedOptions} refuses workload {@code mixed} (produce, calibrate): its help offers only
+     * the workloads it runs (docs/GUIDE.md, "One mistake, one exit code, one wording").
+     */
+    @Override
+    public void tailor(CommandSpec mixee) {
+        if (mixee.findOption("--read-rate") == null) {
+            TailoredOptions.replace(
+                    mixee,
+                    "--workload",
+                    option -> option.paramLabel(WITHOUT_MIXED_LABEL).description(WITHOUT_MIXED));
+        }
+    }
+
     public String workload() {
         return workload;
     }
@@ -107,18 +92,6 @@ public final class WorkloadOptions {
 
     private String given(String option, String value) {
         return command == null || Given.of(command).text(option) != null ? value : null;
-    }
-
-    /** The flags of workload {@code mixed} as given (null: not given). */
-    public MixedInput mixed() {
-        return new MixedInput(
-                workload,
-                given("--read-rate", readRate),
-                given("--read-share", readShare),
-                given("--users", users),
-                given("--read-age", readAge),
-                given("--read-query", readQuery),
-                given("--window", window));
     }
 
     /**

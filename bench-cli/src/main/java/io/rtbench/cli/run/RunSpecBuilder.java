@@ -14,6 +14,7 @@ import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedInput;
+import io.rtbench.cli.support.MixedOptions;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
@@ -125,6 +126,12 @@ public final class RunSpecBuilder {
     public String readQuery;
     public String window;
 
+    /**
+     * Whether the command takes workload {@code mixed}: a command that gives its {@link WorkloadOptions} takes it only
+     * with its {@link MixedOptions}.
+     */
+    private boolean mixedAccepted = true;
+
     /** What every pipeline command measures with ({@code run}, {@code sweep}, {@code peak}, {@code calibrate}). */
     public static RunSpecBuilder measuring(
             PacingOptions pacing,
@@ -197,14 +204,21 @@ public final class RunSpecBuilder {
         return this;
     }
 
-    /** {@code --workload} and the options of workloads {@code dml} and {@code mixed}, as the user gave them. */
+    /** {@code --workload} and the options of workload {@code dml}, as the user gave them. */
     public RunSpecBuilder workload(WorkloadOptions options) {
         workload = options.workload();
         updates = options.updates();
         deletes = options.deletes();
         updateMode = options.updateMode();
         minRowAge = options.minRowAge();
-        MixedInput mixed = options.mixed();
+        mixedAccepted = false; // until mixed(MixedOptions)
+        return this;
+    }
+
+    /** The options of workload {@code mixed}, as the user gave them (a command without them refuses it). */
+    public RunSpecBuilder mixed(MixedOptions options) {
+        mixedAccepted = true;
+        MixedInput mixed = options.input(workload);
         readRate = mixed.readRate();
         readShare = mixed.readShare();
         users = mixed.users();
@@ -335,6 +349,10 @@ public final class RunSpecBuilder {
      * share at an unpaced rate (a share of what?).
      */
     private MixedSettings mixed(TargetProvider provider, List<Rate> resolvedRates) {
+        if (!mixedAccepted
+                && MixedInput.MIXED.equalsIgnoreCase(String.valueOf(workload).strip())) {
+            throw new IllegalArgumentException(MixedInput.ONLY_UNDER_PIPELINE_COMMANDS);
+        }
         MixedSettings mixed =
                 new MixedInput(workload, readRate, readShare, users, readAge, readQuery, window).resolve();
         if (mixed == null) {
