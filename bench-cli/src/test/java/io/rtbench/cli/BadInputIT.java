@@ -104,7 +104,8 @@ class BadInputIT {
         cases.add(usage("run --workload mixed --read-share 20% --rate max", "with --rate max give --read-rate"));
         cases.add(usage("run --workload mixed --read-rate 200/s --target questdb", "questdb has no reads"));
         cases.add(usage("produce --destination null --workload mixed", "this command takes ingest or dml"));
-        cases.add(usage("calibrate --workload mixed --read-rate 200/s", "reference has no reads"));
+        cases.add(usage("calibrate --workload mixed", "--workload mixed runs under run, sweep and peak"));
+        cases.add(usage("calibrate --read-rate 200/s", "unknown option --read-rate"));
         cases.add(usage("run --workload dml --updates lots", "'lots' is not a share"));
         cases.add(usage("run --workload dml --updates 70% --deletes 40%", "must stay below 100%"));
         cases.add(usage("run --workload dml --update-mode merge", "--update-mode"));
