@@ -11,6 +11,7 @@ import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.connectors.bridge.BridgeStats;
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunInterruptedException;
 import io.rtbench.core.engine.RunPlan;
@@ -179,10 +180,8 @@ final class BridgeCommand implements Callable<Integer> {
 
     private BridgeSettings settings() {
         try {
-            if (duration != null && (duration.isZero() || duration.isNegative())) {
-                throw new IllegalArgumentException(
-                        "--duration must be positive (leave it out to run until Ctrl-C), got "
-                                + Durations.format(duration));
+            if (duration != null) {
+                Bounds.positive("--duration", duration);
             }
             return new BridgeSettings(
                     kafka.bootstrapServers(),

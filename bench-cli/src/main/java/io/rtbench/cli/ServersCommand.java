@@ -1,6 +1,7 @@
 package io.rtbench.cli;
 
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.Bounds;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerRecipe;
@@ -132,9 +133,7 @@ final class ServersCommand implements Callable<Integer> {
             ServerConfig options;
             try {
                 options = new ServerConfig(port != null ? port : 0, settings != null ? settings : Map.of());
-                if (workers < 1) {
-                    throw new IllegalArgumentException("--workers must be at least 1, got " + workers);
-                }
+                Bounds.atLeast("--workers", 1, workers);
                 if (workers > 1 && !serverKind.equals(ServerKind.CONNECT)) {
                     throw new IllegalArgumentException("--workers is for connect (a Kafka Connect cluster); "
                             + serverKind.cliName() + " runs as one server");

@@ -40,7 +40,11 @@ class SharedVocabularyTest {
             "--kafka-config",
             "--credentials-file",
             // worker hosts of a run; Connect workers of `servers start connect`
-            "--workers");
+            "--workers",
+            // dml offers only the targets with statements, produce and calibrate no workload mixed
+            // (HelpOffersWhatTheCommandTakesTest)
+            "--target",
+            "--workload");
 
     @Test
     void aFlagSharedByCommandsSaysTheSameUnderEach() {

@@ -11,6 +11,7 @@ import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.BenchmarkException;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
 import io.rtbench.core.engine.RunResources;
@@ -260,7 +261,8 @@ public final class EvaluateCommand implements Callable<Integer> {
     EvaluatorSettings settings() {
         try {
             return new EvaluatorSettings(
-                    target.config(probe.timeout()),
+                    // the probe's timeout is its target's: said with the flag the user gave
+                    target.config(Bounds.positive("--probe-timeout", probe.timeout())),
                     generatorIds == null ? List.of() : generatorIds,
                     kafka.bootstrapServers(),
                     kafka.clientConfig(),

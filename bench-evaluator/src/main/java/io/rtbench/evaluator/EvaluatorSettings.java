@@ -1,7 +1,7 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.time.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -53,11 +53,9 @@ public record EvaluatorSettings(
         if (sinkGroup != null && eventsTopic == null) {
             throw new IllegalArgumentException("--sink-group needs --topic (the events topic the sink reads)");
         }
-        Durations.requirePositive("--connect-timeout", connectTimeout);
-        Durations.requirePositive("--probe-interval", interval);
-        Durations.requirePositive("--duration", duration);
-        if (prometheusPort < 0 || prometheusPort > 65535) {
-            throw new IllegalArgumentException("--prometheus-port must be 0 (off) to 65535, got " + prometheusPort);
-        }
+        Bounds.positive("--connect-timeout", connectTimeout);
+        Bounds.positive("--probe-interval", interval);
+        Bounds.positive("--duration", duration);
+        Bounds.between("--prometheus-port", 0, 65535, prometheusPort);
     }
 }

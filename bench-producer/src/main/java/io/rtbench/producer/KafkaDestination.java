@@ -1,7 +1,7 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.CliNamed;
-import io.rtbench.core.time.Durations;
 import io.rtbench.producer.destination.KafkaProducerDefaults;
 import java.time.Duration;
 import java.util.Locale;
@@ -79,12 +79,9 @@ public record KafkaDestination(
         if (topic == null || topic.isBlank()) {
             throw new IllegalArgumentException("--topic must not be empty");
         }
-        if (partitions < 1) {
-            throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
-        }
-        Durations.requirePositive("--connect-timeout", connectTimeout);
-        retryTimeout = retryTimeout == null ? connectTimeout : retryTimeout;
-        Durations.requirePositive("--retry-timeout", retryTimeout);
+        Bounds.atLeast("--partitions", 1, partitions);
+        Bounds.positive("--connect-timeout", connectTimeout);
+        retryTimeout = Bounds.positive("--retry-timeout", retryTimeout == null ? connectTimeout : retryTimeout);
         KafkaProducerDefaults.idempotenceDropped(clientConfig); // a usage error when asked for and ruled out
     }
 

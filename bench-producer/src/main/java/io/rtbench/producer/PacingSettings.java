@@ -1,7 +1,7 @@
 package io.rtbench.producer;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.core.time.Durations;
 import java.time.Duration;
 
 /**
@@ -25,7 +25,7 @@ public record PacingSettings(
         long maxEvents,
         Duration warmup) {
 
-    /** The most generators one producer keeps apart (their ids, sequences and probes). */
+    /** The most generators of one run (each is a thread of the producer, and a probe of the evaluator). */
     public static final int MAX_GENERATORS = 1024;
 
     /** Without a warmup. */
@@ -35,23 +35,12 @@ public record PacingSettings(
     }
 
     public PacingSettings {
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
-        }
-        if (generators < 1 || generators > MAX_GENERATORS) {
-            throw new IllegalArgumentException(
-                    "--generators must be between 1 and " + MAX_GENERATORS + ", got " + generators);
-        }
-        Durations.requirePositive("--duration", duration);
-        if (prefillEvents < 0) {
-            throw new IllegalArgumentException("--prefill must be 0 or more, got " + prefillEvents);
-        }
-        if (warmup.isNegative()) {
-            throw new IllegalArgumentException("--warmup must be 0 or more, got " + Durations.format(warmup));
-        }
-        if (maxEvents < 0) {
-            throw new IllegalArgumentException("--events must be 0 (no limit) or more, got " + maxEvents);
-        }
+        Bounds.atLeast("--batch-size", 1, batchSize);
+        Bounds.between("--generators", 1, MAX_GENERATORS, generators);
+        Bounds.positive("--duration", duration);
+        Bounds.atLeast("--prefill", 0, prefillEvents);
+        Bounds.notNegative("--warmup", warmup);
+        Bounds.atLeast("--events", 0, maxEvents);
     }
 
     /** One generator's share of {@code total} events: the shares differ by at most one and add up exactly. */

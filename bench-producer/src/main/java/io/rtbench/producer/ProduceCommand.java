@@ -3,6 +3,7 @@ package io.rtbench.producer;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.MixedInput;
 import io.rtbench.cli.support.OneStepSummary;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ResultOptions;
@@ -152,10 +153,9 @@ public final class ProduceCommand implements Callable<Integer> {
                     maxEvents,
                     pacing.warmup());
             GeneratorSettings generator = new GeneratorSettings(pacing.seed(), pacing.docSize());
-            if ("mixed".equalsIgnoreCase(String.valueOf(changes.workload()).trim())) {
-                throw new IllegalArgumentException("workload (--workload mixed) runs under the pipeline commands (run,"
-                        + " sweep, peak): its reads need the target and the events the producer wrote; produce takes"
-                        + " ingest or dml");
+            if (MixedInput.MIXED.equalsIgnoreCase(
+                    String.valueOf(changes.workload()).strip())) {
+                throw new IllegalArgumentException(MixedInput.ONLY_UNDER_PIPELINE_COMMANDS);
             }
             DmlSettings dml = WorkloadOptions.resolve(
                     changes.workload(),

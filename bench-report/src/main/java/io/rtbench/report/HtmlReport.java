@@ -104,7 +104,7 @@ final class HtmlReport {
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
                 if (step.step().reads() != null) {
-                    // seed 003's view: read latency per window beside what the target's CPU did meanwhile
+                    // read latency per window beside what the target's CPU did meanwhile
                     out.append("<div class=\"pair\">\n");
                     figure(out, figures, ReadWindowCharts.perWindow(run, step));
                     if (UtilisationCharts.measured(step)) {

@@ -10,6 +10,7 @@ import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepRepetitions.Score;
+import io.rtbench.core.time.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -70,8 +71,9 @@ final class JmhFormat {
         node.put("vmName", jvm);
         node.put("vmVersion", jvm);
         String iterationTime = time(repetitions == null ? step.step().durationSec() : repetitions.iterationSec());
-        node.put("warmupIterations", repetitions == null ? 0 : repetitions.warmupIterations());
-        node.put("warmupTime", iterationTime);
+        Warmup warmup = Warmup.of(run, repetitions, iterationTime);
+        node.put("warmupIterations", warmup.iterations());
+        node.put("warmupTime", warmup.perIteration());
         node.put("warmupBatchSize", 1);
         node.put("measurementIterations", repetitions == null ? 1 : repetitions.iterations());
         node.put("measurementTime", iterationTime);
@@ -155,6 +157,31 @@ final class JmhFormat {
     }
 
     /** JMH's time format: {@code "5 s"}. */
+    /**
+     * JMH's warmup: {@code warmupTime} is the length of one warmup iteration, JMH's whole warmup {@code
+     * warmupIterations × warmupTime}. rtbench warms up in two ways: the step's {@code --warmup} phase, continuous, then
+     * {@code --warmup-iterations} discarded windows of the iteration's length (docs/MEASUREMENT.md, "Repetitions").
+     * Without warmup windows, the warmup phase is JMH's one warmup iteration: a 2-s {@code --warmup} with 0 warmup
+     * iterations is 1 × "2 s" (it was written 0 × "3 s", the iteration time: a warmup no one ran, and the one that ran
+     * missing). With warmup windows, they are JMH's warmup iterations; the phase before them has no JMH field. A result
+     * that names no warmup phase (the parts on their own) has none: 0 × "0 s".
+     */
+    record Warmup(int iterations, String perIteration) {
+        static Warmup of(ReportedRun run, StepRepetitions repetitions, String iterationTime) {
+            if (repetitions != null && repetitions.warmupIterations() > 0) {
+                return new Warmup(repetitions.warmupIterations(), iterationTime);
+            }
+            Object phase = run.scenario().settings().get("warmup");
+            double seconds;
+            try {
+                seconds = phase == null ? 0 : Durations.parse(phase.toString()).toNanos() / 1e9;
+            } catch (IllegalArgumentException e) {
+                seconds = 0; // not a duration rtbench wrote: no warmup said
+            }
+            return seconds > 0 ? new Warmup(1, JmhFormat.time(seconds)) : new Warmup(0, JmhFormat.time(0));
+        }
+    }
+
     private static String time(double seconds) {
         return (seconds == Math.rint(seconds)
                         ? String.format(Locale.ROOT, "%.0f", seconds)

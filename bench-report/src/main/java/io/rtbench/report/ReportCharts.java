@@ -257,8 +257,11 @@ final class ReportCharts {
         if (chart.getSeriesMap().isEmpty()) {
             return Figure.missing(title, "no step has data latency samples");
         }
-        // Whole nines only: a tick every (plot width / nines) pixels makes XChart step the axis by one nine.
-        int nines = (int) Math.ceil(maxNines - 1e-9);
+        // Whole nines only: a tick every (plot width / nines) pixels makes XChart step the axis by one nine. At least
+        // two:
+        // with one (a step of fewer than ten samples, or a summary's points only) the hint is wider than the plot, and
+        // XChart drew no tick and no label on the axis at all.
+        int nines = Math.max(2, (int) Math.ceil(maxNines - 1e-9));
         chart.getStyler().setXAxisMin(0.0).setXAxisMax((double) nines);
         chart.getStyler().setXAxisTickMarkSpacingHint(Math.max(40, (ChartImages.WIDTH - 100) / nines));
         chart.getStyler().setxAxisTickLabelsFormattingFunction(ReportCharts::ninesLabel);
@@ -324,15 +327,57 @@ final class ReportCharts {
                             + String.join(", ", step.histograms().metrics()) + ")");
         }
         XYChart chart = ChartImages.lineChart("seconds into the step", "data latency (ms)", points.size() > 60 ? 0 : 4);
-        double[] x = points.stream().mapToDouble(p -> p.second()).toArray();
-        colour(
-                chart.addSeries(
-                        "p50", x, points.stream().mapToDouble(p -> p.p50Ms()).toArray()),
-                "p50");
-        colour(
-                chart.addSeries(
-                        "p99", x, points.stream().mapToDouble(p -> p.p99Ms()).toArray()),
-                "p99");
-        return ChartImages.figure(title, chart, null);
+        List<List<StepHistograms.IntervalPoint>> segments = segments(points);
+        for (int i = 0; i < segments.size(); i++) {
+            List<StepHistograms.IntervalPoint> segment = segments.get(i);
+            double[] x = segment.stream().mapToDouble(p -> p.second()).toArray();
+            segment(
+                    chart,
+                    "p50",
+                    i,
+                    x,
+                    segment.stream().mapToDouble(p -> p.p50Ms()).toArray());
+            segment(
+                    chart,
+                    "p99",
+                    i,
+                    x,
+                    segment.stream().mapToDouble(p -> p.p99Ms()).toArray());
+        }
+        String note = segments.size() < 2
+                ? null
+                : "each fork (or a stretch after a gap in the log) is its own line: nothing was measured between them";
+        return ChartImages.figure(title, chart, note);
+    }
+
+    /**
+     * The timeline cut where a second is missing for longer than {@link #GAP_SECONDS}: the forks of a step measure at
+     * different times, minutes apart, and a line across the gap would draw latencies no one measured.
+     */
+    static List<List<StepHistograms.IntervalPoint>> segments(List<StepHistograms.IntervalPoint> points) {
+        List<List<StepHistograms.IntervalPoint>> segments = new ArrayList<>();
+        List<StepHistograms.IntervalPoint> current = new ArrayList<>();
+        for (StepHistograms.IntervalPoint point : points) {
+            if (!current.isEmpty()
+                    && point.second() - current.get(current.size() - 1).second() > GAP_SECONDS) {
+                segments.add(current);
+                current = new ArrayList<>();
+            }
+            current.add(point);
+        }
+        if (!current.isEmpty()) {
+            segments.add(current);
+        }
+        return segments;
+    }
+
+    /** One interval a second; one missing second (a late tick) is no gap. */
+    private static final long GAP_SECONDS = 2;
+
+    /** One segment of a percentile's line, in its colour; only the first is in the legend. */
+    private static void segment(XYChart chart, String percentile, int index, double[] x, double[] y) {
+        XYSeries series = chart.addSeries(index == 0 ? percentile : percentile + " #" + (index + 1), x, y);
+        colour(series, percentile);
+        series.setShowInLegend(index == 0);
     }
 }

@@ -35,7 +35,7 @@ record ReportedRun(String source, String label, RunResult result, List<ReportedS
     }
 
     /**
-     * {@code rtbench dml}'s statements (seed 004): every step is a table of statements, none has data latency, so the
+     * {@code rtbench dml}'s statements: every step is a table of statements, none has data latency, so the
      * charts of a pipeline's data latency have nothing to show for it.
      */
     boolean statementsOnly() {

@@ -3,7 +3,8 @@ package io.rtbench.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.rtbench.core.BenchmarkException;
+import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.IoReasons;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepRepetitions;
@@ -11,7 +12,6 @@ import io.rtbench.core.result.StepResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +22,8 @@ import java.util.Set;
 
 /**
  * Reads result files and the interval logs of their steps. A file that is missing, unreadable or not an rtbench result
- * fails the whole report with one line naming it; a missing or unreadable {@code .hlog} only costs the charts that need
+ * fails the whole report with one line naming it, a usage error (exit 2) as every file the user names that cannot be
+ * read (docs/GUIDE.md, "One mistake, one exit code, one wording"); a missing or unreadable {@code .hlog} only costs the charts that need
  * it, with a note saying so.
  */
 final class ResultLoader {
@@ -67,7 +68,7 @@ final class ResultLoader {
 
     static RunResult read(Path file) {
         if (Files.isDirectory(file)) {
-            throw new BenchmarkException(file + " is a directory, not a result file");
+            throw new UsageException(file + " is a directory, not a result file");
         }
         JsonNode tree;
         try {
@@ -77,28 +78,25 @@ final class ResultLoader {
                     ? ""
                     : " at line " + e.getLocation().getLineNr() + ", column "
                             + e.getLocation().getColumnNr();
-            throw new BenchmarkException(file + " is not an rtbench result file: not JSON" + where);
+            throw new UsageException(file + " is not an rtbench result file: not JSON" + where);
         } catch (IOException e) {
-            throw new BenchmarkException(cannotRead(file, e));
+            throw new UsageException(cannotRead(file, e));
         }
         String problem = ResultShape.problem(tree);
         if (problem != null) {
-            throw new BenchmarkException(file + " is not an rtbench result file: " + problem);
+            throw new UsageException(file + " is not an rtbench result file: " + problem);
         }
         try {
             return ResultFiles.read(file);
         } catch (UncheckedIOException e) {
             Throwable cause = e.getCause();
             String why = cause instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
-            throw new BenchmarkException(file + " is not an rtbench result file: " + firstLine(why));
+            throw new UsageException(file + " is not an rtbench result file: " + firstLine(why));
         }
     }
 
     private static String cannotRead(Path file, IOException e) {
-        if (e instanceof NoSuchFileException || !Files.exists(file)) {
-            return file + ": no such result file";
-        }
-        return "cannot read result file " + file + ": " + firstLine(e.getMessage());
+        return "result file: " + IoReasons.cannotRead(file, e);
     }
 
     private List<ReportedStep> steps(Path file, RunResult result) {

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Seed 004's table of {@code rtbench dml} (docs/GUIDE.md, "Statements"), read from a step's metrics
+ * The statement table of {@code rtbench dml} (docs/GUIDE.md, "Statements"), read from a step's metrics
  * ({@code insert.100}, {@code visibleAfter.insert.100} …): what the command prints and the report shows.
  */
 public final class StatementRows {
 
-    /** The columns: seed 004's (operation … p95) and rtbench's (p99, max, visibleAfter). */
+    /** The columns: the statement table's usual ones (operation … p95) and rtbench's (p99, max, visibleAfter). */
     public static final List<String> COLUMNS = List.of(
             "operation",
             "rows/query",

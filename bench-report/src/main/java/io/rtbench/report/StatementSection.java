@@ -12,7 +12,7 @@ final class StatementSection {
     private StatementSection() {}
 
     /**
-     * Seed 004's table of {@code rtbench dml} (docs/GUIDE.md, "Statements"), for the runs that have one: the
+     * The statement table of {@code rtbench dml} (docs/GUIDE.md, "Statements"), for the runs that have one: the
      * statements' latency and when a fresh query first saw each change, in ms.
      */
     static void html(StringBuilder out, List<ReportedRun> runs) {
@@ -24,7 +24,7 @@ final class StatementSection {
                     continue;
                 }
                 if (!headed) {
-                    out.append("<h2 id=\"statements\">Statements (seed 004)</h2>\n")
+                    out.append("<h2 id=\"statements\">Statements</h2>\n")
                             .append("<p class=\"note\">One statement at a time on a prefilled collection; latencies in")
                             .append(" ms; visibleAfter: from the statement's start until a fresh query sees the")
                             .append(" change.</p>\n");

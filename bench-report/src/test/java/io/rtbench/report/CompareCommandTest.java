@@ -180,12 +180,14 @@ class CompareCommandTest {
     }
 
     @Test
-    void aMissingFileIsOneLineAndExit1() {
+    void aMissingFileIsOneLineAndExit2() {
         Run run = compare(
                 dir.resolve("none.json").toString(), dir.resolve("other.json").toString());
 
-        assertThat(run.exit).isEqualTo(CommandLines.FAILURE);
-        assertThat(run.err.strip().lines()).hasSize(1);
+        assertThat(run.exit).isEqualTo(CommandLines.USAGE);
+        assertThat(run.err.strip())
+                .isEqualTo("rtbench compare: result file: cannot read " + dir.resolve("none.json")
+                        + ": no such file (see --help)");
     }
 
     /** What Ctrl-C before the first step's end leaves: a result with no steps. Before: "rtbench compare: %-0s". */

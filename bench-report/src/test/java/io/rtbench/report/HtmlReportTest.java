@@ -182,7 +182,7 @@ class HtmlReportTest {
         WrittenReport alone = Reports.write(new ReportRequest(List.of(statements), html, null), CLOCK);
 
         String page = Files.readString(html);
-        assertThat(page).contains("Statements (seed 004)").contains("visibleAfter");
+        assertThat(page).contains("<h2 id=\"statements\">Statements</h2>").contains("visibleAfter");
         assertThat(images(page)).isEmpty();
         assertThat(page).doesNotContain("Data latency versus ingest rate").doesNotContain("no chart");
         assertThat(alone.notes()).isEmpty();
@@ -191,7 +191,7 @@ class HtmlReportTest {
         Reports.write(
                 new ReportRequest(List.of(statements, Fixtures.copy(Fixtures.OPENSEARCH, dir)), html, null), CLOCK);
         String both = Files.readString(html);
-        assertThat(both).contains("Statements (seed 004)").contains("Data latency versus ingest rate");
+        assertThat(both).contains("<h2 id=\"statements\">Statements</h2>").contains("Data latency versus ingest rate");
         assertThat(both).doesNotContain("dml-statements: no step has");
     }
 

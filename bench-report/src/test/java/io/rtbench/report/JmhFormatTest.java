@@ -82,6 +82,31 @@ class JmhFormatTest {
         assertThat(first.get("forks").asInt()).isEqualTo(1);
     }
 
+    /** JmhFormat.Warmup: a 3-s --warmup with no warmup windows was written 0 × "10 s", the step's duration. */
+    @Test
+    void theWarmupPhaseIsJmhsOneWarmupIterationWhenThereAreNoWarmupWindows() throws Exception {
+        Path result = Fixtures.copy(Fixtures.SEVERAL_HOSTS, dir);
+        Path out = dir.resolve("out.json");
+
+        assertThat(report(result.toString(), "--format", "jmh", "--out", out.toString()))
+                .isEqualTo(CommandLines.OK);
+
+        JsonNode first = JSON.readTree(out.toFile()).get(0);
+        assertThat(first.get("warmupIterations").asInt()).isEqualTo(1);
+        assertThat(first.get("warmupTime").asText()).isEqualTo("3 s");
+    }
+
+    @Test
+    void aResultThatNamesNoWarmupHasNone() throws Exception {
+        Path result = RepeatedResults.write(dir, "forks.json", 50.2, 49.9);
+
+        assertThat(report(result.toString(), "--format", "jmh")).isEqualTo(CommandLines.OK);
+
+        JsonNode first = JSON.readTree(dir.resolve("forks.jmh.json").toFile()).get(0);
+        assertThat(first.get("warmupIterations").asInt()).isZero();
+        assertThat(first.get("warmupTime").asText()).isEqualTo("0 s");
+    }
+
     @Test
     void anUnknownFormatIsAUsageError() {
         Path result = Fixtures.copy(Fixtures.OPENSEARCH, dir);

@@ -98,36 +98,38 @@ class ReportCommandTest {
     }
 
     @Test
-    void aMissingResultFileFailsWithOneLine() {
+    void aMissingResultFileIsAUsageError() {
         Path missing = dir.resolve("nope.json");
-        assertThat(run(missing.toString())).isEqualTo(CommandLines.FAILURE);
-        assertThat(errorLine()).isEqualTo("rtbench report: " + missing + ": no such result file");
+        assertThat(run(missing.toString())).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .isEqualTo("rtbench report: result file: cannot read " + missing + ": no such file (see --help)");
         assertThat(dir.resolve("nope.html")).doesNotExist();
     }
 
     @Test
-    void aFileThatIsNotJsonFailsWithOneLine() throws IOException {
+    void aFileThatIsNotJsonIsAUsageError() throws IOException {
         Path text = Files.writeString(dir.resolve("notes.json"), "this is\nnot json\n");
-        assertThat(run(text.toString())).isEqualTo(CommandLines.FAILURE);
+        assertThat(run(text.toString())).isEqualTo(CommandLines.USAGE);
         assertThat(errorLine())
-                .isEqualTo("rtbench report: " + text + " is not an rtbench result file: not JSON at line 1, column 1");
+                .isEqualTo("rtbench report: " + text + " is not an rtbench result file: not JSON at line 1, column 1"
+                        + " (see --help)");
     }
 
     @Test
-    void jsonThatIsNotAResultFailsWithOneLine() throws IOException {
+    void jsonThatIsNotAResultIsAUsageError() throws IOException {
         Path other = Files.writeString(dir.resolve("package.json"), "{\"name\": \"x\", \"version\": \"1\"}");
-        assertThat(run(other.toString())).isEqualTo(CommandLines.FAILURE);
+        assertThat(run(other.toString())).isEqualTo(CommandLines.USAGE);
         assertThat(errorLine())
                 .isEqualTo("rtbench report: " + other
-                        + " is not an rtbench result file: no \"schema\": \"rtbench.result/v1\"");
+                        + " is not an rtbench result file: no \"schema\": \"rtbench.result/v1\" (see --help)");
     }
 
     @Test
-    void aResultWithABrokenStepFailsWithOneLineNamingTheStep() throws IOException {
+    void aResultWithABrokenStepIsAUsageErrorNamingTheStep() throws IOException {
         String broken = Fixtures.text(Fixtures.CLICKHOUSE).replace("\"durationSec\" : 30.5,", "");
         Path file = Files.writeString(dir.resolve("broken.json"), broken);
-        assertThat(run(file.toString())).isEqualTo(CommandLines.FAILURE);
-        assertThat(errorLine()).endsWith("is not an rtbench result file: steps[1] has no durationSec");
+        assertThat(run(file.toString())).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine()).endsWith("is not an rtbench result file: steps[1] has no durationSec (see --help)");
     }
 
     /**
@@ -158,23 +160,24 @@ class ReportCommandTest {
     void aRateWithoutItsEventsPerSecondIsNotAResult() throws IOException {
         String broken = Fixtures.text(Fixtures.BRIDGE_ALONE).replace("\"achievedEventsPerSec\" : 2500.0", "\"x\" : 1");
         Path file = Files.writeString(dir.resolve("broken.json"), broken);
-        assertThat(run(file.toString())).isEqualTo(CommandLines.FAILURE);
+        assertThat(run(file.toString())).isEqualTo(CommandLines.USAGE);
         assertThat(errorLine())
-                .endsWith("is not an rtbench result file: steps[0] has a rate without achievedEventsPerSec");
+                .endsWith(
+                        "is not an rtbench result file: steps[0] has a rate without achievedEventsPerSec (see --help)");
     }
 
     @Test
-    void aDirectoryFailsWithOneLine() {
-        assertThat(run(dir.toString())).isEqualTo(CommandLines.FAILURE);
-        assertThat(errorLine()).isEqualTo("rtbench report: " + dir + " is a directory, not a result file");
+    void aDirectoryIsAUsageError() {
+        assertThat(run(dir.toString())).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine()).isEqualTo("rtbench report: " + dir + " is a directory, not a result file (see --help)");
     }
 
     @Test
-    void oneBadFileAmongGoodOnesFailsTheReportAndWritesNothing() {
+    void oneBadFileAmongGoodOnesIsAUsageErrorAndWritesNothing() {
         Path good = Fixtures.copy(Fixtures.OPENSEARCH, dir);
         Path missing = dir.resolve("gone.json");
-        assertThat(run(good.toString(), missing.toString())).isEqualTo(CommandLines.FAILURE);
-        assertThat(errorLine()).contains("gone.json: no such result file");
+        assertThat(run(good.toString(), missing.toString())).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine()).contains("gone.json: no such file");
         assertThat(dir.resolve("opensearch-sweep.html")).doesNotExist();
         assertThat(dir.resolve("opensearch-sweep.csv")).doesNotExist();
     }

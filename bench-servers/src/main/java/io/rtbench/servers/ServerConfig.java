@@ -1,5 +1,6 @@
 package io.rtbench.servers;
 
+import io.rtbench.core.Bounds;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,9 +15,7 @@ public record ServerConfig(int port, Map<String, String> settings) {
     public static final ServerConfig DEFAULT = new ServerConfig(0, Map.of());
 
     public ServerConfig {
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("--port must be between 1 and 65535 (or 0 for a free one), got " + port);
-        }
+        Bounds.between("--port", 0, 65535, port);
         settings = settings == null ? Map.of() : Map.copyOf(settings);
     }
 

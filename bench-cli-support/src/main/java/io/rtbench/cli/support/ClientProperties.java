@@ -17,8 +17,8 @@ public final class ClientProperties {
     private ClientProperties() {}
 
     /**
-     * The file's properties, or none when {@code file} is null; {@link IllegalArgumentException} naming the option for
-     * a file that cannot be read or that names the brokers.
+     * The file's properties, or none when {@code file} is null; a {@link UsageException} (exit 2, whatever the command)
+     * naming the option for a file that cannot be read or that names the brokers.
      */
     public static Map<String, String> read(Path file, String option) {
         Map<String, String> config = new HashMap<>();
@@ -29,12 +29,12 @@ public final class ClientProperties {
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException(option + ": cannot read " + file + ": " + IoReasons.of(e));
+            throw new UsageException(option + ": " + IoReasons.cannotRead(file, e));
         }
         properties.stringPropertyNames().forEach(name -> config.put(name, properties.getProperty(name)));
         if (config.containsKey(BOOTSTRAP_SERVERS)) {
             // the run's own brokers (--bootstrap-servers, or the Kafka it started) would win without a word
-            throw new IllegalArgumentException(
+            throw new UsageException(
                     option + ": " + file + " sets " + BOOTSTRAP_SERVERS
                             + "; give the brokers with --bootstrap-servers (the file is for client settings: TLS, SASL, acks …)");
         }

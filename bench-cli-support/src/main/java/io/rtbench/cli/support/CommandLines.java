@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -46,8 +47,9 @@ public final class CommandLines {
 
     /**
      * What every rtbench command has, set here once rather than in each {@code @Command} so that no command can miss
-     * one: {@code --help} and {@code --version}, its defaults from {@link Defaults} and shown in {@code --help}, and its
-     * options in the order declared (grouped by topic, as the mixins declare them).
+     * one: {@code --help} and {@code --version}, its defaults from {@link Defaults} and shown in {@code --help}, its
+     * options in the order declared (grouped by topic, as the mixins declare them), and the options a command or mixin
+     * tailors to the command ({@link TailoredOptions}).
      */
     private static void conventions(CommandLine line) {
         CommandLine.Model.CommandSpec spec = line.getCommandSpec();
@@ -57,25 +59,54 @@ public final class CommandLines {
         spec.versionProvider(new VersionProvider());
         spec.defaultValueProvider(new Defaults());
         spec.usageMessage().showDefaultValues(true).sortOptions(false);
+        Stream.concat(Stream.of(spec), spec.mixins().values().stream())
+                .map(CommandLine.Model.CommandSpec::userObject)
+                .filter(TailoredOptions.class::isInstance)
+                .forEach(tailored -> ((TailoredOptions) tailored).tailor(spec));
         line.getSubcommands().values().forEach(CommandLines::conventions);
     }
 
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + inUsersWords(e) + " (see --help)");
+        return USAGE;
+    }
+
+    /** picocli's "Invalid value for option '--forks': …" and "Missing required option: '--x=HOST'" in rtbench's words. */
+    private static final Pattern INVALID_VALUE =
+            Pattern.compile("Invalid value for option '([^']+)': (.*)", Pattern.DOTALL);
+
+    private static final Pattern MISSING_OPTION = Pattern.compile("Missing required option: '(--[a-z-]+)[^']*'");
+
+    /** picocli's words for a map option's value without '=': "Value for option option '--set' … but was foo". */
     private static final Pattern NOT_A_PAIR = Pattern.compile(
             "Value for option option '(--[\\w-]+)' .* should be in KEY=VALUE.* format but was (.*)", Pattern.DOTALL);
 
-    private static int usageError(CommandLine.ParameterException e, String[] args) {
-        CommandLine cmd = e.getCommandLine();
-        String message = e.getMessage();
+    /**
+     * The message of a usage error found while parsing, in the wording every command uses (docs/GUIDE.md, "One
+     * mistake, one exit code, one wording"): {@code unknown option --rats}, {@code --forks: 'x' is not a whole
+     * number}, {@code --prometheus-port must be between 0 and 65535, got 70000}, {@code --target is required}.
+     */
+    static String inUsersWords(CommandLine.ParameterException e) {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
-            message = "unknown option " + unmatched.getUnmatched().get(0);
+            return "unknown option " + unmatched.getUnmatched().get(0);
+        }
+        String message = e.getMessage();
+        Matcher invalid = INVALID_VALUE.matcher(message);
+        if (invalid.matches()) {
+            String why = invalid.group(2);
+            return invalid.group(1) + (why.startsWith("must ") ? " " : ": ") + why;
         }
         Matcher notAPair = NOT_A_PAIR.matcher(message);
-        if (notAPair.matches()) { // picocli's words for a map option's value without '=' ("option option …")
-            message = notAPair.group(1) + " must be NAME=VALUE, e.g. " + notAPair.group(1) + " name=value; got '"
+        if (notAPair.matches()) {
+            return notAPair.group(1) + " must be NAME=VALUE, e.g. " + notAPair.group(1) + " name=value; got '"
                     + notAPair.group(2) + "'";
         }
-        cmd.getErr().println(cmd.getCommandSpec().qualifiedName() + ": " + message + " (see --help)");
-        return USAGE;
+        Matcher missing = MISSING_OPTION.matcher(message);
+        if (missing.matches()) {
+            return missing.group(1) + " is required";
+        }
+        return message;
     }
 
     private static int failure(Exception e, CommandLine cmd) {

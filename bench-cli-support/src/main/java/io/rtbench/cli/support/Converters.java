@@ -1,5 +1,6 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.time.Durations;
 import java.net.URI;
@@ -33,10 +34,12 @@ public final class Converters {
             } catch (NumberFormatException e) {
                 throw new CommandLine.TypeConversionException("'" + value + "' is not a port number");
             }
-            if (port < 0 || port > 65535) {
-                throw new CommandLine.TypeConversionException("must be between 1 and 65535 (or 0: none), got " + port);
+            try {
+                return Bounds.between("a port", 0, 65535, port);
+            } catch (IllegalArgumentException e) {
+                // picocli puts the option's name first: "--prometheus-port must be between 0 and 65535, got 70000"
+                throw new CommandLine.TypeConversionException(e.getMessage().substring("a port ".length()));
             }
-            return port;
         }
     }
 

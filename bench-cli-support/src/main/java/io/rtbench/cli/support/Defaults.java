@@ -44,7 +44,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** Longer than a search engine's default refresh (1 s) and the pipeline before it; see DmlSettings. */
     public static final String MIN_ROW_AGE = "2s";
 
-    /** docs/GUIDE.md, "Reads under write load": seed 003's keyspace, read age and window. */
+    /** docs/GUIDE.md, "Reads under write load": the keyspace, read age and window. */
     public static final String USERS = "10000000";
 
     public static final String READ_AGE = "30m";

@@ -5,7 +5,11 @@ import picocli.CommandLine.Option;
 /** What each document holds: its size and the seed of its contents (a picocli mixin of every command that writes). */
 public final class DocumentOptions {
 
-    @Option(names = "--doc-size", paramLabel = "BYTES", description = "Serialized document size (±3 %%).")
+    // DocumentBody fills every document to exactly the size; only near the minimum can long values overshoot it
+    @Option(
+            names = "--doc-size",
+            paramLabel = "BYTES",
+            description = "Serialized size of every document, exactly (near the minimum, 1226, up to 3 %% more).")
     int docSize;
 
     @Option(

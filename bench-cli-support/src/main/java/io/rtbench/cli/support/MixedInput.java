@@ -24,6 +24,12 @@ public record MixedInput(
         String readQuery,
         String window) {
 
+    public static final String MIXED = "mixed";
+
+    /** Why {@code produce} and {@code calibrate} refuse the workload, whose flags they do not have. */
+    public static final String ONLY_UNDER_PIPELINE_COMMANDS = "--workload mixed runs under run, sweep and peak: its"
+            + " reads need the target and the events the producer wrote; this command takes ingest or dml";
+
     /**
      * The settings of workload {@code mixed}, or null for another workload; {@link IllegalArgumentException} naming the
      * option for a value that cannot be parsed, for both {@code --read-rate} and {@code --read-share}, for neither, and
@@ -43,20 +49,18 @@ public record MixedInput(
             return null;
         }
         if (readRate != null && readShare != null) {
-            throw new IllegalArgumentException("readRate (--read-rate) and readShare (--read-share): give one of them");
+            throw new IllegalArgumentException("--read-rate and --read-share: give one of them");
         }
         if (readRate == null && readShare == null) {
             throw new IllegalArgumentException(
-                    "workload (--workload mixed) needs --read-rate (e.g. 200/s) or --read-share (e.g. 20%)");
+                    "--workload mixed needs --read-rate (e.g. 200/s) or --read-share (e.g. 20%)");
         }
-        Double perSec = readRate == null ? null : named("readRate (--read-rate)", () -> readsPerSec(readRate));
-        Double share =
-                readShare == null ? null : named("readShare (--read-share)", () -> DmlSettings.parseShare(readShare));
-        long keyspace = named("users (--users)", () -> count(or(users, Defaults.USERS)));
-        Duration age = named("readAge (--read-age)", () -> Durations.parse(or(readAge, Defaults.READ_AGE)));
-        ReadQuery query =
-                named("readQuery (--read-query)", () -> ReadQuery.fromCliName(or(readQuery, Defaults.READ_QUERY)));
-        Duration length = named("window (--window)", () -> Durations.parse(or(window, Defaults.WINDOW)));
+        Double perSec = readRate == null ? null : named("--read-rate", () -> readsPerSec(readRate));
+        Double share = readShare == null ? null : named("--read-share", () -> DmlSettings.parseShare(readShare));
+        long keyspace = named("--users", () -> count(or(users, Defaults.USERS)));
+        Duration age = named("--read-age", () -> Durations.parse(or(readAge, Defaults.READ_AGE)));
+        ReadQuery query = named("--read-query", () -> ReadQuery.fromCliName(or(readQuery, Defaults.READ_QUERY)));
+        Duration length = named("--window", () -> Durations.parse(or(window, Defaults.WINDOW)));
         return new MixedSettings(perSec, share, keyspace, age, query, length);
     }
 

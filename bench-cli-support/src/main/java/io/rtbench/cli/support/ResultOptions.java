@@ -20,7 +20,7 @@ public final class ResultOptions {
     public Path result() {
         if (result != null) {
             ResultFiles.unwritable(result).ifPresent(why -> {
-                throw new UsageException("result (--result): " + why);
+                throw new UsageException("--result: " + why);
             });
         }
         return result;

@@ -93,10 +93,23 @@ public final class TargetOptions {
                 throw new IllegalArgumentException("--target-url: " + e.getMessage(), e);
             }
         }
-        Credentials credentials = credentialsFile != null
-                ? Credentials.fromFile(credentialsFile)
-                : Credentials.fromEnvironment(System.getenv());
-        return new TargetConfig(kind.toLowerCase(Locale.ROOT), url, collection, credentials, timeout, driverOptions());
+        return new TargetConfig(
+                kind.toLowerCase(Locale.ROOT), url, collection, credentials(credentialsFile), timeout, driverOptions());
+    }
+
+    /**
+     * The credentials in {@code file}, else those of the environment; a {@link UsageException} (exit 2, whatever the
+     * command) for a file that cannot be read.
+     */
+    public static Credentials credentials(Path file) {
+        if (file == null) {
+            return Credentials.fromEnvironment(System.getenv());
+        }
+        try {
+            return Credentials.fromFile(file);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--credentials-file: " + e.getMessage());
+        }
     }
 
     public URI url() {

@@ -13,9 +13,13 @@ import picocli.CommandLine.Spec;
 /**
  * What the generators emit (docs/GUIDE.md, "Updates and deletes"): inserts only ({@code ingest}), or inserts, updates
  * and deletes ({@code dml}), or inserts with reads beside them ({@code mixed}, docs/GUIDE.md, "Reads under write
- * load"; see {@link MixedInput}). A picocli mixin of {@code produce} and the pipeline commands.
+ * load"; its flags are {@link MixedOptions}', which only the commands that run it have). A picocli mixin of
+ * {@code produce} and the pipeline commands.
  */
-public final class WorkloadOptions {
+public final class WorkloadOptions implements TailoredOptions {
+
+    private static final String WITHOUT_MIXED_LABEL = "ingest|dml";
+    private static final String WITHOUT_MIXED = "New events only, or updates and deletes too.";
 
     /** The command this mixin is part of: what its user typed, as opposed to the defaults shown in its help. */
     @Spec(Spec.Target.MIXEE)
@@ -26,39 +30,6 @@ public final class WorkloadOptions {
             paramLabel = "ingest|dml|mixed",
             description = "New events only, updates and deletes too, or reads under the writes.")
     String workload;
-
-    @Option(
-            names = "--read-rate",
-            paramLabel = "RATE",
-            description = "mixed: reads per second, issued open-loop, e.g. 200/s (or --read-share).")
-    String readRate;
-
-    @Option(
-            names = "--read-share",
-            paramLabel = "SHARE",
-            description = "mixed: reads as a share of all operations, e.g. 20%% (or --read-rate).")
-    String readShare;
-
-    @Option(names = "--users", paramLabel = "N", description = "mixed: keyspace of user_id, drawn per document.")
-    String users;
-
-    @Option(
-            names = "--read-age",
-            paramLabel = "DURATION",
-            description = "mixed: reads pick events written at least this long ago, each once.")
-    String readAge;
-
-    @Option(
-            names = "--read-query",
-            paramLabel = "point|user-recent|aggregate",
-            description = "mixed: by _id, the newest 10 events of a user, or a user's count and average balance.")
-    String readQuery;
-
-    @Option(
-            names = "--window",
-            paramLabel = "DURATION",
-            description = "mixed: latency percentiles per window of this length.")
-    String window;
 
     @Option(
             names = "--updates",
@@ -83,6 +54,20 @@ public final class WorkloadOptions {
             paramLabel = "DURATION",
             description = "dml: updates and deletes pick rows inserted at least this long ago.")
     String minRowAge;
+
+    /**
+     * A command without {@link MixedOptions} refuses workload {@code mixed} (produce, calibrate): its help offers only
+     * the workloads it runs (docs/GUIDE.md, "One mistake, one exit code, one wording").
+     */
+    @Override
+    public void tailor(CommandSpec mixee) {
+        if (mixee.findOption("--read-rate") == null) {
+            TailoredOptions.replace(
+                    mixee,
+                    "--workload",
+                    option -> option.paramLabel(WITHOUT_MIXED_LABEL).description(WITHOUT_MIXED));
+        }
+    }
 
     public String workload() {
         return workload;
@@ -109,18 +94,6 @@ public final class WorkloadOptions {
         return command == null || Given.of(command).text(option) != null ? value : null;
     }
 
-    /** The flags of workload {@code mixed} as given (null: not given). */
-    public MixedInput mixed() {
-        return new MixedInput(
-                workload,
-                given("--read-rate", readRate),
-                given("--read-share", readShare),
-                given("--users", users),
-                given("--read-age", readAge),
-                given("--read-query", readQuery),
-                given("--window", window));
-    }
-
     /**
      * The settings of workload {@code dml}, or null for {@code ingest} and {@code mixed}; {@link
      * IllegalArgumentException} naming the option for a value that cannot be parsed, and for a dml option given with
@@ -139,13 +112,12 @@ public final class WorkloadOptions {
             return null;
         }
         if (!kind.equals("dml")) {
-            throw new IllegalArgumentException(
-                    "workload (--workload) must be ingest, dml or mixed, got '" + workload + "'");
+            throw new IllegalArgumentException("--workload must be ingest, dml or mixed, got '" + workload + "'");
         }
         return new DmlSettings(
-                share("updates (--updates)", updates == null ? Defaults.UPDATES : updates),
-                share("deletes (--deletes)", deletes == null ? Defaults.DELETES : deletes),
-                named("updateMode (--update-mode)", updateMode == null ? Defaults.UPDATE_MODE : updateMode),
+                share("--updates", updates == null ? Defaults.UPDATES : updates),
+                share("--deletes", deletes == null ? Defaults.DELETES : deletes),
+                named("--update-mode", updateMode == null ? Defaults.UPDATE_MODE : updateMode),
                 minRowAge == null ? Durations.parse(Defaults.MIN_ROW_AGE) : duration(minRowAge));
     }
 
@@ -182,7 +154,7 @@ public final class WorkloadOptions {
         try {
             return Durations.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("minRowAge (--min-row-age): " + e.getMessage());
+            throw new IllegalArgumentException("--min-row-age: " + e.getMessage());
         }
     }
 }

@@ -29,7 +29,7 @@ class ClientPropertiesTest {
         Path file = Files.writeString(dir.resolve("k.properties"), "bootstrap.servers=kafka-1:9092\n");
 
         assertThatThrownBy(() -> ClientProperties.read(file, "--kafka-config"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(UsageException.class)
                 .hasMessageStartingWith("--kafka-config: " + file + " sets bootstrap.servers; give the brokers with"
                         + " --bootstrap-servers");
     }

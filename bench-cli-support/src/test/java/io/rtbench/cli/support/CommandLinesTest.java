@@ -97,10 +97,9 @@ class CommandLinesTest {
         assertThat(run("--count", "3000000000")).isEqualTo(CommandLines.USAGE);
         assertThat(errLines())
                 .containsExactly(
-                        "demo: Invalid value for option '--count': '1.5' is not a whole number (see --help)",
-                        "demo: Invalid value for option '--events': 'abc' is not a whole number (see --help)",
-                        "demo: Invalid value for option '--count': '3000000000' is out of range (at most"
-                                + " ±2,147,483,647) (see --help)");
+                        "demo: --count: '1.5' is not a whole number (see --help)",
+                        "demo: --events: 'abc' is not a whole number (see --help)",
+                        "demo: --count: '3000000000' is out of range (at most ±2,147,483,647) (see --help)");
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.rtbench.cli.hosts;
 
 import io.rtbench.cli.run.RunSpec;
 import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
@@ -26,8 +27,10 @@ public final class SeveralHosts {
         if (workers == null) {
             return 0;
         }
-        if (workers < 1) {
-            throw new UsageException("--workers must be 1 or more, got " + workers);
+        try {
+            Bounds.atLeast("--workers", 1, workers);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
         if (spec.localServers() || spec.bootstrapServers() == null) {
             throw new UsageException("--workers coordinates the hosts through a Kafka they all reach: give"

@@ -4,6 +4,9 @@ import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.StartOptions;
+import io.rtbench.cli.support.TargetOptions;
+import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.engine.ShutdownGuard;
 import io.rtbench.core.target.Credentials;
 import java.nio.file.Path;
@@ -69,10 +72,13 @@ public final class WorkerCommand implements Callable<Integer> {
         if (name.isBlank() || name.contains(",")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--id must be a name without commas");
         }
+        try {
+            Bounds.positive("--connect-timeout", start.connectTimeout());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         Map<String, String> clientConfig = ClientProperties.read(kafkaConfig, "--kafka-config");
-        Credentials credentials = credentialsFile != null
-                ? Credentials.fromFile(credentialsFile)
-                : Credentials.fromEnvironment(System.getenv());
+        Credentials credentials = TargetOptions.credentials(credentialsFile);
         AtomicBoolean stop = new AtomicBoolean();
         // the engine's Ctrl-C path: the worker leaves its share (its stages closed) before the JVM exits
         try (ShutdownGuard guard = ShutdownGuard.install(stop, SHUTDOWN_WAIT);

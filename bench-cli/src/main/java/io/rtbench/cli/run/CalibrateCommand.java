@@ -8,6 +8,7 @@ import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.engine.Step;
 import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.metrics.LatencySummary;
@@ -91,11 +92,17 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (visibilityDelay.isNegative() || jitter.isNegative() || jitter.compareTo(visibilityDelay) > 0) {
+        try {
+            Bounds.notNegative("--visibility-delay", visibilityDelay);
+            Bounds.notNegative("--jitter", jitter);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (jitter.compareTo(visibilityDelay) > 0) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    "--visibility-delay must be 0 or more and --jitter between 0 and the delay, got delay "
-                            + Durations.format(visibilityDelay) + " and jitter " + Durations.format(jitter));
+                    "--jitter must be at most --visibility-delay (" + Durations.format(visibilityDelay) + "), got "
+                            + Durations.format(jitter));
         }
         if (pipeline.equalsIgnoreCase("kafka-connect")) {
             throw new CommandLine.ParameterException(

@@ -5,6 +5,7 @@ import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.DocumentOptions;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.ResultOptions;
+import io.rtbench.cli.support.TailoredOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.dml.UpdateMode;
 import io.rtbench.core.engine.Engine;
@@ -15,6 +16,7 @@ import io.rtbench.core.engine.StepSource;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.time.Durations;
 import io.rtbench.core.time.EpochClock;
@@ -36,15 +38,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code rtbench dml}: seed 004's statement benchmark (docs/GUIDE.md, "Statements"), the engine running one step with
- * the servers and the {@link StatementsStage}; prints seed 004's table ({@link StatementTable}) and the statements the
+ * {@code rtbench dml}: the statement benchmark (docs/GUIDE.md, "Statements"), the engine running one step with
+ * the servers and the {@link StatementsStage}; prints the statement table ({@link StatementTable}) and the statements the
  * target ran.
  */
 @Command(
         name = "dml",
-        description = "INSERT, UPDATE and DELETE statements one at a time on a prefilled collection (seed 004):"
+        description = "INSERT, UPDATE and DELETE statements one at a time on a prefilled collection:"
                 + " statement latency and the time until a fresh query sees each change.")
-public final class DmlCommand implements Callable<Integer> {
+public final class DmlCommand implements Callable<Integer>, TailoredOptions {
 
     private static final Duration TARGET_TIMEOUT = Duration.ofSeconds(30);
 
@@ -94,12 +96,7 @@ public final class DmlCommand implements Callable<Integer> {
             String kind = target.requireKind();
             if (!Targets.provider(kind).hasStatements()) {
                 throw new IllegalArgumentException("--target " + kind + " has no statements for rtbench dml; one of "
-                        + String.join(
-                                ", ",
-                                Targets.providers().values().stream()
-                                        .filter(p -> p.hasStatements())
-                                        .map(p -> p.kind())
-                                        .toList()));
+                        + String.join(", ", withStatements()));
             }
             plan = new StatementPlan(
                     prefill, repeat, insertBatches, document.docSize(), document.seed(), visibilityTimeout);
@@ -117,13 +114,30 @@ public final class DmlCommand implements Callable<Integer> {
         return CommandLines.OK;
     }
 
+    /** The targets with statements, read from the registered providers. */
+    private static List<String> withStatements() {
+        return Targets.providers().values().stream()
+                .filter(TargetProvider::hasStatements)
+                .map(TargetProvider::kind)
+                .toList();
+    }
+
+    /** {@code --target} offers only the targets with statements, and is required: there is no default to run. */
+    @Override
+    public void tailor(CommandLine.Model.CommandSpec command) {
+        TailoredOptions.replace(
+                command,
+                "--target",
+                option -> option.completionCandidates(withStatements()).required(true));
+    }
+
     private RunSpec spec(String kind) {
         RunSpecBuilder builder = new RunSpecBuilder().target(target);
         builder.result = output.result();
         builder.target = kind;
         builder.pipeline = "direct";
         builder.servers = servers;
-        // A fresh collection unless --collection names one (seed 004 starts from a fresh table).
+        // A fresh collection unless --collection names one (the benchmark starts from a fresh table).
         if (!Given.of(spec).onCommandLine("--collection")) {
             builder.collection =
                     "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));

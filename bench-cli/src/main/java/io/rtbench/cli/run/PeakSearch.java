@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.pacing.Rate;
 
 /**
@@ -37,12 +38,8 @@ final class PeakSearch {
             throw new IllegalArgumentException("--increment must be a positive rate in the unit of --start-rate ("
                     + start + "), got " + increment);
         }
-        if (maxSteps < 1) {
-            throw new IllegalArgumentException("--max-steps must be at least 1, got " + maxSteps);
-        }
-        if (triesPerRate < 1) {
-            throw new IllegalArgumentException("--tries must be at least 1, got " + triesPerRate);
-        }
+        Bounds.atLeast("--max-steps", 1, maxSteps);
+        Bounds.atLeast("--tries", 1, triesPerRate);
         if (increment == null && !(growth > 1)) {
             throw new IllegalArgumentException(
                     "--growth must be above 1 (each rate this many times the last), got " + plain(growth));

@@ -3,6 +3,8 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.PrometheusOptions;
+import io.rtbench.cli.support.UsageException;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.time.Durations;
@@ -68,6 +70,12 @@ public final class QuickstartCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        try {
+            // the run's check would name --duration, a flag quickstart does not have
+            Bounds.positive("--step-duration", stepDuration);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         Path dir = out != null
                 ? out
                 : Path.of(

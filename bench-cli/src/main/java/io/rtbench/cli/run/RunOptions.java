@@ -4,6 +4,7 @@ import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.MixedOptions;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
@@ -78,6 +79,9 @@ public final class RunOptions implements ScenarioLayer {
     @Mixin
     WorkloadOptions workload;
 
+    @Mixin
+    MixedOptions mixed;
+
     @Option(
             names = "--rates",
             split = ",",
@@ -141,6 +145,7 @@ public final class RunOptions implements ScenarioLayer {
         }
         FlagConflicts.refuse(command);
         RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output)
+                .mixed(mixed)
                 .target(target)
                 .kafka(kafka);
         builder.pipeline = pipeline;

@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.target.Credentials;
@@ -227,9 +228,7 @@ final class RunServers implements Stage {
         if (localTarget) {
             return Credentials.NONE;
         }
-        return credentialsFile != null
-                ? Credentials.fromFile(credentialsFile)
-                : Credentials.fromEnvironment(System.getenv());
+        return TargetOptions.credentials(credentialsFile);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import static io.rtbench.cli.run.SettingChecks.between;
 import static io.rtbench.cli.run.SettingChecks.docSize;
 import static io.rtbench.cli.run.SettingChecks.duration;
 import static io.rtbench.cli.run.SettingChecks.name;
@@ -15,17 +14,19 @@ import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedInput;
+import io.rtbench.cli.support.MixedOptions;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.connectors.bridge.BridgeSettings;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
-import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
@@ -125,6 +126,12 @@ public final class RunSpecBuilder {
     public String readQuery;
     public String window;
 
+    /**
+     * Whether the command takes workload {@code mixed}: a command that gives its {@link WorkloadOptions} takes it only
+     * with its {@link MixedOptions}.
+     */
+    private boolean mixedAccepted = true;
+
     /** What every pipeline command measures with ({@code run}, {@code sweep}, {@code peak}, {@code calibrate}). */
     public static RunSpecBuilder measuring(
             PacingOptions pacing,
@@ -197,14 +204,21 @@ public final class RunSpecBuilder {
         return this;
     }
 
-    /** {@code --workload} and the options of workloads {@code dml} and {@code mixed}, as the user gave them. */
+    /** {@code --workload} and the options of workload {@code dml}, as the user gave them. */
     public RunSpecBuilder workload(WorkloadOptions options) {
         workload = options.workload();
         updates = options.updates();
         deletes = options.deletes();
         updateMode = options.updateMode();
         minRowAge = options.minRowAge();
-        MixedInput mixed = options.mixed();
+        mixedAccepted = false; // until mixed(MixedOptions)
+        return this;
+    }
+
+    /** The options of workload {@code mixed}, as the user gave them (a command without them refuses it). */
+    public RunSpecBuilder mixed(MixedOptions options) {
+        mixedAccepted = true;
+        MixedInput mixed = options.input(workload);
         readRate = mixed.readRate();
         readShare = mixed.readShare();
         users = mixed.users();
@@ -216,13 +230,11 @@ public final class RunSpecBuilder {
 
     /** The resolved run; {@link IllegalArgumentException} naming the setting when something is wrong. */
     public RunSpec build(String defaultResult) {
-        Pipeline resolvedPipeline = named("pipeline (--pipeline)", () -> Pipeline.fromCliName(pipeline));
+        Pipeline resolvedPipeline = named("--pipeline", () -> Pipeline.fromCliName(pipeline));
         boolean local = switch (servers.toLowerCase(Locale.ROOT)) {
             case "local" -> true;
             case "external" -> false;
-            default ->
-                throw new IllegalArgumentException(
-                        "servers (--servers) must be local or external, got '" + servers + "'");
+            default -> throw new IllegalArgumentException("--servers must be local or external, got '" + servers + "'");
         };
         List<Rate> resolvedRates = rates != null ? rates : List.of(rate);
         List<Integer> resolvedBatches = batchSizes != null ? batchSizes : List.of(batchSize);
@@ -230,11 +242,13 @@ public final class RunSpecBuilder {
             throw new IllegalArgumentException(
                     "at least one rate (--rates) and one batch size (--batch-sizes) are needed");
         }
-        String batchName = batchSizes != null ? "batchSizes (--batch-sizes)" : "batchSize (--batch-size)";
+        // a --batch-size on the command line arrives as the list of its one value (RunOptions.steps)
+        String batchName =
+                batchSizes == null || batchSizes.equals(List.of(batchSize)) ? "--batch-size" : "--batch-sizes";
         resolvedBatches.forEach(b -> positive(batchName, b));
-        name("collection (--collection)", collection, "a name of letters, digits, '_', '.' and '-'", 255);
+        name("--collection", collection, "a name of letters, digits, '_', '.' and '-'", 255);
         if (resolvedPipeline.usesKafka()) {
-            name("topic (--topic)", topic, "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
+            name("--topic", topic, "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
         }
         String resolvedTarget = target.toLowerCase(Locale.ROOT);
         TargetProvider provider = checkedProvider(resolvedTarget, resolvedPipeline, local);
@@ -249,24 +263,24 @@ public final class RunSpecBuilder {
                 collection,
                 targetOptions,
                 credentialsFile,
-                ClientProperties.read(kafkaConfig, "kafkaConfig (--kafka-config)"),
+                ClientProperties.read(kafkaConfig, "--kafka-config"),
                 connector,
                 topic,
                 valueFormat,
                 resolvedRates,
                 resolvedBatches,
-                between("generators (--generators)", generators, 1, PacingSettings.MAX_GENERATORS),
+                Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, generators),
                 docSize(docSize),
                 seed,
-                notNegative("prefill (--prefill)", prefill),
-                duration("warmup (--warmup)", warmup, true),
-                duration("duration (--duration)", duration, false),
-                duration("probeInterval (--probe-interval)", probeInterval, false),
-                duration("probeTimeout (--probe-timeout)", probeTimeout, false),
-                duration("drainTimeout (--drain-timeout)", drainTimeout, true),
-                duration("connectTimeout (--connect-timeout)", connectTimeout, false),
-                duration("retryTimeout (--retry-timeout)", retryTimeout, false),
-                duration("targetTimeout (--target-timeout)", targetTimeout, false),
+                notNegative("--prefill", prefill),
+                duration("--warmup", warmup, true),
+                duration("--duration", duration, false),
+                duration("--probe-interval", probeInterval, false),
+                duration("--probe-timeout", probeTimeout, false),
+                duration("--drain-timeout", drainTimeout, true),
+                duration("--connect-timeout", connectTimeout, false),
+                duration("--retry-timeout", retryTimeout, false),
+                duration("--target-timeout", targetTimeout, false),
                 bridgeSpec(),
                 resultFile(result != null ? result : Path.of(defaultResult)),
                 repetitions(),
@@ -279,16 +293,14 @@ public final class RunSpecBuilder {
      * again when used), its options, no address of the user's with local servers, native ingest where asked for.
      */
     private TargetProvider checkedProvider(String kind, Pipeline resolvedPipeline, boolean local) {
-        if (credentialsFile != null) {
-            named("credentialsFile (--credentials-file)", () -> Credentials.fromFile(credentialsFile));
-        }
-        TargetProvider provider = named("target (--target)", () -> Targets.provider(kind));
-        named("targetOptions (--target-option)", () -> {
+        TargetOptions.credentials(credentialsFile);
+        TargetProvider provider = named("--target", () -> Targets.provider(kind));
+        named("--target-option", () -> {
             Targets.requireOptions(provider, targetOptions);
             return null;
         });
         if (targetUrl != null) {
-            named("targetUrl (--target-url)", () -> {
+            named("--target-url", () -> {
                 provider.checkUrl(targetUrl);
                 return null;
             });
@@ -300,7 +312,7 @@ public final class RunSpecBuilder {
             requireNativeIngest(provider, kind);
         }
         if (resolvedPipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
-            named("connector (--connector)", () -> ConnectorDefinition.read(Path.of(connector)));
+            named("--connector", () -> ConnectorDefinition.read(Path.of(connector)));
         }
         return provider;
     }
@@ -310,12 +322,12 @@ public final class RunSpecBuilder {
         DmlSettings dml = WorkloadOptions.resolve(workload, updates, deletes, updateMode, minRowAge);
         if (dml != null) {
             if (resolvedPipeline == Pipeline.NATIVE) {
-                throw new IllegalArgumentException("workload (--workload dml): the native pipeline takes workload"
+                throw new IllegalArgumentException("--workload dml: the native pipeline takes workload"
                         + " ingest only (the database's own Kafka consumer appends; updates and deletes need a sink"
                         + " that applies versions: kafka-bridge or kafka-connect)");
             }
             provider.dmlRefusal(dml.updateMode()).ifPresent(reason -> {
-                throw new IllegalArgumentException("workload (--workload dml): " + reason);
+                throw new IllegalArgumentException("--workload dml: " + reason);
             });
         }
         MixedSettings mixed = mixed(provider, resolvedRates);
@@ -324,18 +336,18 @@ public final class RunSpecBuilder {
 
     private BridgeSpec bridgeSpec() {
         return new BridgeSpec(
-                positive("bridgeBatchSize (--bridge-batch-size)", bridgeBatchSize),
-                duration("bridgeLinger (--bridge-linger)", bridgeLinger, true),
-                positive("bridgeThreads (--bridge-threads)", bridgeThreads),
-                positive("bridgeMaxInFlight (--bridge-max-in-flight)", bridgeMaxInFlight));
+                positive("--bridge-batch-size", bridgeBatchSize),
+                duration("--bridge-linger", bridgeLinger, true),
+                Bounds.between("--bridge-threads", 1, BridgeSettings.MAX_THREADS, bridgeThreads),
+                Bounds.between("--bridge-max-in-flight", 1, BridgeSettings.MAX_IN_FLIGHT_LIMIT, bridgeMaxInFlight));
     }
 
     private Repetitions repetitions() {
         return new Repetitions(
-                positive("forks (--forks)", forks),
-                positive("iterations (--iterations)", iterations),
-                iterationTime == null ? null : duration("iterationTime (--iteration-time)", iterationTime, false),
-                (int) notNegative("warmupIterations (--warmup-iterations)", warmupIterations));
+                positive("--forks", forks),
+                positive("--iterations", iterations),
+                iterationTime == null ? null : duration("--iteration-time", iterationTime, false),
+                (int) notNegative("--warmup-iterations", warmupIterations));
     }
 
     /**
@@ -343,17 +355,21 @@ public final class RunSpecBuilder {
      * share at an unpaced rate (a share of what?).
      */
     private MixedSettings mixed(TargetProvider provider, List<Rate> resolvedRates) {
+        if (!mixedAccepted
+                && MixedInput.MIXED.equalsIgnoreCase(String.valueOf(workload).strip())) {
+            throw new IllegalArgumentException(MixedInput.ONLY_UNDER_PIPELINE_COMMANDS);
+        }
         MixedSettings mixed =
                 new MixedInput(workload, readRate, readShare, users, readAge, readQuery, window).resolve();
         if (mixed == null) {
             return null;
         }
         provider.readRefusal(mixed.readQuery()).ifPresent(reason -> {
-            throw new IllegalArgumentException("workload (--workload mixed): " + reason);
+            throw new IllegalArgumentException("--workload mixed: " + reason);
         });
         if (mixed.readShare() != null && resolvedRates.stream().anyMatch(Rate::isMax)) {
-            throw new IllegalArgumentException("readShare (--read-share) is a share of a paced write rate; with --rate"
-                    + " max give --read-rate instead");
+            throw new IllegalArgumentException(
+                    "--read-share is a share of a paced write rate; with --rate" + " max give --read-rate instead");
         }
         return mixed;
     }
@@ -364,12 +380,12 @@ public final class RunSpecBuilder {
      * error naming the flag; the address of a target without a server (reference, null) is the target itself.
      */
     private void requireNoServerOfYours(TargetProvider provider) {
-        refuseWithLocalServers(bootstrapServers, "bootstrapServers (--bootstrap-servers)", "Kafka");
-        refuseWithLocalServers(connectUrl, "connectUrl (--connect-url)", "Connect worker");
+        refuseWithLocalServers(bootstrapServers, "--bootstrap-servers", "Kafka");
+        refuseWithLocalServers(connectUrl, "--connect-url", "Connect worker");
         provider.server().ifPresent(database -> {
-            refuseWithLocalServers(targetUrl, "targetUrl (--target-url)", database);
+            refuseWithLocalServers(targetUrl, "--target-url", database);
             // the database the run starts takes no credentials of the user's (its address carries what a client needs)
-            refuseWithLocalServers(credentialsFile, "credentialsFile (--credentials-file)", database);
+            refuseWithLocalServers(credentialsFile, "--credentials-file", database);
         });
     }
 
@@ -383,15 +399,14 @@ public final class RunSpecBuilder {
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */
     private void requireNativeIngest(TargetProvider provider, String kind) {
         TargetConfig unaddressed = new TargetConfig(kind, null, collection, null, null, targetOptions);
-        Optional<NativeIngest> ingest =
-                named("target options (--target-option)", () -> provider.nativeIngest(unaddressed));
+        Optional<NativeIngest> ingest = named("--target-option", () -> provider.nativeIngest(unaddressed));
         if (ingest.isEmpty()) {
             List<String> able = Targets.providers().values().stream()
                     .filter(p -> p.nativeIngest(new TargetConfig(p.kind(), null, null, null, null, null))
                             .isPresent())
                     .map(TargetProvider::kind)
                     .toList();
-            throw new IllegalArgumentException("pipeline (--pipeline): " + kind
+            throw new IllegalArgumentException("--pipeline: " + kind
                     + " does not ingest from Kafka itself; native works with " + String.join(", ", able));
         }
     }

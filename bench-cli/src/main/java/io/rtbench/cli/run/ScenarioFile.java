@@ -103,7 +103,7 @@ final class ScenarioFile {
         } catch (JsonProcessingException e) {
             throw usage(command, notYaml(file, e));
         } catch (IOException e) {
-            throw usage(command, "cannot read scenario " + file + ": " + IoReasons.of(e));
+            throw usage(command, "scenario: " + IoReasons.cannotRead(file, e));
         }
     }
 

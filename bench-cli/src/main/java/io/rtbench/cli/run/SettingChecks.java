@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.result.ResultFiles;
 import java.nio.file.Path;
@@ -8,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * The checks of one setting's value that {@link RunSpecBuilder#build} makes before any server starts; each failure is an
- * {@link IllegalArgumentException} naming the setting and its flag, e.g. {@code forks (--forks) must be at least 1}.
+ * {@link IllegalArgumentException} naming the setting by its flag, in {@link Bounds}' words, e.g. {@code --forks must be
+ * at least 1, got 0}.
  */
 final class SettingChecks {
 
@@ -17,7 +19,7 @@ final class SettingChecks {
     /** The result file; a usage error before any server starts when it could not be written. */
     static Path resultFile(Path file) {
         ResultFiles.unwritable(file).ifPresent(why -> {
-            throw new IllegalArgumentException("result (--result): " + why);
+            throw new IllegalArgumentException("--result: " + why);
         });
         return file;
     }
@@ -38,32 +40,15 @@ final class SettingChecks {
     }
 
     static int positive(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, got " + value);
-        }
-        return value;
-    }
-
-    /** A count with a ceiling, e.g. the generators a run's producer keeps apart (it said so after Kafka started). */
-    static int between(String name, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(name + " must be between " + min + " and " + max + ", got " + value);
-        }
-        return value;
+        return Bounds.atLeast(name, 1, value);
     }
 
     static long notNegative(String name, long value) {
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must not be negative, got " + value);
-        }
-        return value;
+        return Bounds.atLeast(name, 0, value);
     }
 
     static Duration duration(String name, Duration value, boolean zeroAllowed) {
-        if (value.isNegative() || (!zeroAllowed && value.isZero())) {
-            throw new IllegalArgumentException(name + " must be positive");
-        }
-        return value;
+        return zeroAllowed ? Bounds.notNegative(name, value) : Bounds.positive(name, value);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.core.time.Durations;
+import io.rtbench.core.Bounds;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,14 +19,10 @@ record StatementPlan(
 
     StatementPlan {
         insertBatches = List.copyOf(insertBatches);
-        if (prefill < 0) {
-            throw new IllegalArgumentException("--prefill must not be negative, got " + prefill);
-        }
+        Bounds.atLeast("--prefill", 0, prefill);
         // 0s was accepted and then not enforced: every change would have failed at once, or none
-        Durations.requirePositive("--visibility-timeout", visibleTimeout);
-        if (repeat < 1) {
-            throw new IllegalArgumentException("--repeat must be at least 1, got " + repeat);
-        }
+        Bounds.positive("--visibility-timeout", visibleTimeout);
+        Bounds.atLeast("--repeat", 1, repeat);
         if (insertBatches.isEmpty() || insertBatches.stream().anyMatch(rows -> rows < 1 || rows > 10_000)) {
             throw new IllegalArgumentException(
                     "--insert-batches must be row counts between 1 and 10000, got " + insertBatches);

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code rtbench dml} on real databases (docs/GUIDE.md, "Statements"): seed 004's table, every operation run
+ * {@code rtbench dml} on real databases (docs/GUIDE.md, "Statements"): the statement table, every operation run
  * {@code --repeat} times, each change seen by a fresh query, and the statements the target ran.
  */
 @ExtendWith(ServersExtension.class)

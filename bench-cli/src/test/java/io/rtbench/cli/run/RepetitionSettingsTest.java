@@ -67,10 +67,9 @@ class RepetitionSettingsTest {
 
     @Test
     void zeroForksOrANegativeWarmupIsAUsageErrorNamingTheFlag() {
-        assertThat(usageError("--forks", "0")).contains("forks (--forks) must be at least 1");
-        assertThat(usageError("--warmup-iterations", "-1"))
-                .contains("warmupIterations (--warmup-iterations) must not be negative");
-        assertThat(usageError("--iteration-time", "0s")).contains("iterationTime (--iteration-time) must be positive");
+        assertThat(usageError("--forks", "0")).contains("--forks must be at least 1");
+        assertThat(usageError("--warmup-iterations", "-1")).contains("--warmup-iterations must be at least 0");
+        assertThat(usageError("--iteration-time", "0s")).contains("--iteration-time must be positive");
     }
 
     private static RunSpec resolve(String command, String... args) {

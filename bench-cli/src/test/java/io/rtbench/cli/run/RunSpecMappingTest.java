@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.ProducerSettings;
 import java.io.IOException;
@@ -63,9 +64,8 @@ class RunSpecMappingTest {
         builder.kafkaConfig = dir.resolve("missing.properties");
 
         assertThatThrownBy(() -> builder.build("unused.json"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("kafkaConfig (--kafka-config): cannot read " + dir.resolve("missing.properties")
-                        + ": no such file");
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--kafka-config: cannot read " + dir.resolve("missing.properties") + ": no such file");
     }
 
     @Test

@@ -198,7 +198,7 @@ class ScenarioFilesTest {
         assertThat(RunSpecMapping.scenario(scenario).settings()).containsEntry("targetTimeout", "45s");
         assertThat(flag.targetTimeout()).hasMinutes(2);
         assertThatThrownBy(() -> RunArgs.parse("run", "--target-timeout", "0s").build("unused.json"))
-                .hasMessage("targetTimeout (--target-timeout) must be positive");
+                .hasMessage("--target-timeout must be positive, got 0s");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.rtbench.connectors.bridge;
 
 import io.rtbench.connectors.writes.InFlightWrites;
+import io.rtbench.core.Bounds;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +41,7 @@ public record BridgeSettings(
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
     public static final int DEFAULT_MAX_IN_FLIGHT = InFlightWrites.DEFAULT_MAX_IN_FLIGHT;
     public static final int MAX_IN_FLIGHT_LIMIT = 64;
+    public static final int MAX_THREADS = 256;
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     public BridgeSettings {
@@ -58,21 +59,12 @@ public record BridgeSettings(
         if (groupId == null || groupId.isBlank()) {
             groupId = defaultGroupId(target);
         }
-        if (batchSize < 1) {
-            throw new IllegalArgumentException("--bridge-batch-size must be at least 1, got " + batchSize);
-        }
-        if (linger.isNegative()) {
-            throw new IllegalArgumentException("--bridge-linger must not be negative, got " + Durations.format(linger));
-        }
-        if (threads < 1 || threads > 256) {
-            throw new IllegalArgumentException("--bridge-threads must be between 1 and 256, got " + threads);
-        }
-        Durations.requirePositive("--retry-timeout", retryTimeout);
-        if (maxInFlight < 1 || maxInFlight > MAX_IN_FLIGHT_LIMIT) {
-            throw new IllegalArgumentException(
-                    "--bridge-max-in-flight must be between 1 and " + MAX_IN_FLIGHT_LIMIT + ", got " + maxInFlight);
-        }
-        Durations.requirePositive("--connect-timeout", connectTimeout);
+        Bounds.atLeast("--bridge-batch-size", 1, batchSize);
+        Bounds.notNegative("--bridge-linger", linger);
+        Bounds.between("--bridge-threads", 1, MAX_THREADS, threads);
+        Bounds.positive("--retry-timeout", retryTimeout);
+        Bounds.between("--bridge-max-in-flight", 1, MAX_IN_FLIGHT_LIMIT, maxInFlight);
+        Bounds.positive("--connect-timeout", connectTimeout);
     }
 
     public static String defaultGroupId(TargetConfig target) {

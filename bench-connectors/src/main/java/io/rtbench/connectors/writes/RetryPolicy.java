@@ -1,5 +1,6 @@
 package io.rtbench.connectors.writes;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.time.Durations;
 import java.time.Duration;
 import java.util.Objects;
@@ -19,10 +20,10 @@ public record RetryPolicy(Duration firstBackoff, Duration maxBackoff, Duration t
         Objects.requireNonNull(maxBackoff, "maxBackoff");
         Objects.requireNonNull(timeout, "timeout");
         if (firstBackoff.isNegative() || firstBackoff.isZero() || maxBackoff.compareTo(firstBackoff) < 0) {
-            throw new IllegalArgumentException(
-                    "backoff must be positive and at most its maximum, got " + firstBackoff + " / " + maxBackoff);
+            throw new IllegalArgumentException("backoff must be positive and at most its maximum, got "
+                    + Durations.format(firstBackoff) + " / " + Durations.format(maxBackoff));
         }
-        Durations.requirePositive("the retry timeout", timeout);
+        Bounds.positive("--retry-timeout", timeout);
     }
 
     /** The pause after {@code previousMs}: doubled, at most {@link #maxBackoff()}. */

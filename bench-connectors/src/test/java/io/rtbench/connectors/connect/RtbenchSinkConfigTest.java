@@ -146,7 +146,7 @@ class RtbenchSinkConfigTest {
                         Map.of()))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(RtbenchSinkConfig.CREDENTIALS_FILE)
-                .hasMessageContaining("cannot read credentials file");
+                .hasMessageContaining("cannot read " + dir.resolve("nope") + ": no such file");
     }
 
     @ParameterizedTest

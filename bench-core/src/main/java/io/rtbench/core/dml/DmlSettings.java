@@ -1,6 +1,6 @@
 package io.rtbench.core.dml;
 
-import io.rtbench.core.time.Durations;
+import io.rtbench.core.Bounds;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -33,10 +33,7 @@ public record DmlSettings(double updateShare, double deleteShare, UpdateMode upd
             throw new IllegalArgumentException("--updates plus --deletes must stay below 100% (rows to change come from"
                     + " inserts), got " + percent(updateShare + deleteShare));
         }
-        if (minRowAge.isNegative()) {
-            throw new IllegalArgumentException(
-                    "--min-row-age must not be negative, got " + Durations.format(minRowAge));
-        }
+        Bounds.notNegative("--min-row-age", minRowAge);
     }
 
     /** A share as the user writes it: {@code 10%}, {@code 2.5%}. */

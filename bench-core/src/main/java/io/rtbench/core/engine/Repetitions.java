@@ -1,6 +1,6 @@
 package io.rtbench.core.engine;
 
-import io.rtbench.core.time.Durations;
+import io.rtbench.core.Bounds;
 import java.time.Duration;
 
 /**
@@ -20,17 +20,11 @@ public record Repetitions(int forks, int iterations, Duration iterationTime, int
     public static final Repetitions NONE = new Repetitions(1, 1, null, 0);
 
     public Repetitions {
-        if (forks < 1) {
-            throw new IllegalArgumentException("forks must be at least 1, got " + forks);
-        }
-        if (iterations < 1) {
-            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
-        }
-        if (warmupIterations < 0) {
-            throw new IllegalArgumentException("warmup iterations must be 0 or more, got " + warmupIterations);
-        }
+        Bounds.atLeast("--forks", 1, forks);
+        Bounds.atLeast("--iterations", 1, iterations);
+        Bounds.atLeast("--warmup-iterations", 0, warmupIterations);
         if (iterationTime != null) {
-            Durations.requirePositive("the iteration time", iterationTime);
+            Bounds.positive("--iteration-time", iterationTime);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.rtbench.core.engine;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.result.Scenario;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -31,9 +32,7 @@ public record RunPlan(
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(steps, "steps");
         Objects.requireNonNull(repetitions, "repetitions");
-        if (prefillEvents < 0) {
-            throw new IllegalArgumentException("prefill must be 0 or more, got " + prefillEvents);
-        }
+        Bounds.atLeast("--prefill", 0, prefillEvents);
     }
 
     /** A run of one fork of one iteration per step. */

@@ -1,5 +1,7 @@
 package io.rtbench.core.event;
 
+import io.rtbench.core.Bounds;
+
 /**
  * What shapes the generated documents.
  *
@@ -22,10 +24,7 @@ public record GeneratorSettings(long contentSeed, int docSizeBytes) {
     public static final int MAX_DOC_SIZE_BYTES = 1_000_000;
 
     public GeneratorSettings {
-        if (docSizeBytes < MIN_DOC_SIZE_BYTES || docSizeBytes > MAX_DOC_SIZE_BYTES) {
-            throw new IllegalArgumentException("--doc-size must be between " + MIN_DOC_SIZE_BYTES + " and "
-                    + MAX_DOC_SIZE_BYTES + " bytes, got " + docSizeBytes);
-        }
+        Bounds.between("--doc-size", MIN_DOC_SIZE_BYTES, MAX_DOC_SIZE_BYTES, docSizeBytes);
     }
 
     /** The default document size with the given seed. */

@@ -1,5 +1,6 @@
 package io.rtbench.core.mixed;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.target.ReadQuery;
 import io.rtbench.core.time.Durations;
@@ -39,14 +40,11 @@ public record MixedSettings(
             throw new IllegalArgumentException(
                     "--read-share must be above 0% and below 100%, got " + DmlSettings.percent(readShare));
         }
-        if (users < 1) {
-            throw new IllegalArgumentException("--users must be at least 1, got " + users);
-        }
-        if (readAge.isNegative()) {
-            throw new IllegalArgumentException("--read-age must not be negative, got " + Durations.format(readAge));
-        }
+        Bounds.atLeast("--users", 1, users);
+        Bounds.notNegative("--read-age", readAge);
         if (window.toMillis() < 1000) {
-            throw new IllegalArgumentException("--window must be at least 1s (the engine's tick), got " + window);
+            throw new IllegalArgumentException(
+                    "--window must be at least 1s (the engine's tick), got " + Durations.format(window));
         }
     }
 

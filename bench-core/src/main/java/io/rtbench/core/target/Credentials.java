@@ -29,7 +29,7 @@ public record Credentials(String user, String password, String apiKey) {
         try (InputStream in = Files.newInputStream(file)) {
             properties.load(in);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read credentials file " + file + ": " + IoReasons.of(e), e);
+            throw new IllegalArgumentException(IoReasons.cannotRead(file, e), e);
         }
         return new Credentials(
                 properties.getProperty("user"), properties.getProperty("password"), properties.getProperty("api.key"));

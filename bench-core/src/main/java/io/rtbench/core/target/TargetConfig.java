@@ -1,7 +1,7 @@
 package io.rtbench.core.target;
 
+import io.rtbench.core.Bounds;
 import io.rtbench.core.dml.UpdateMode;
-import io.rtbench.core.time.Durations;
 import io.rtbench.core.workload.Workload;
 import java.net.URI;
 import java.time.Duration;
@@ -54,7 +54,7 @@ public record TargetConfig(
         }
         credentials = credentials == null ? Credentials.NONE : credentials;
         timeout = timeout == null ? DEFAULT_TIMEOUT : timeout;
-        Durations.requirePositive("the target timeout", timeout);
+        Bounds.positive("--target-timeout", timeout);
         options = options == null ? Map.of() : Map.copyOf(options);
     }
 

@@ -30,19 +30,6 @@ public final class Durations {
         return Duration.ofNanos(Math.round(nanos));
     }
 
-    /**
-     * {@code value}, or an {@link IllegalArgumentException} in the user's words when it is zero or negative: {@code
-     * --duration must be positive, got 0s} (never {@code PT0S}).
-     *
-     * @param name the flag or setting as the user knows it, e.g. {@code --duration}
-     */
-    public static Duration requirePositive(String name, Duration value) {
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, got " + format(value));
-        }
-        return value;
-    }
-
     /** The shortest text form that {@link #parse} reads back, e.g. {@code 30s}, {@code 1500ms}. */
     public static String format(Duration duration) {
         long millis = duration.toMillis();

@@ -29,7 +29,7 @@ class GeneratorSettingsTest {
         int min = GeneratorSettings.MIN_DOC_SIZE_BYTES;
         assertThatThrownBy(() -> new GeneratorSettings(0, docSizeBytes))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("--doc-size must be between " + min + " and 1000000 bytes, got " + docSizeBytes);
+                .hasMessage("--doc-size must be between " + min + " and 1000000, got " + docSizeBytes);
     }
 
     @Test
