@@ -93,7 +93,8 @@ public final class RanOut {
     /**
      * At a peak's first unsustained step: when the harness used a large share of the machine beside a database on the
      * same host ({@link #LARGE_HARNESS_SHARE}), that the peak is the machine's, and how to measure the database alone;
-     * empty otherwise (the database on another host, or figures missing).
+     * empty otherwise: the database on another host, figures missing, or the database's own CPU what ran out (all the
+     * cores it may run on busy, e.g. pinned to one of its own with {@code taskset}, as docs/BENCHMARKS.md measures).
      */
     public static Optional<String> machinesPeak(StepResult step) {
         Utilisation target = step.utilisation();
@@ -108,6 +109,11 @@ public final class RanOut {
                 || machine == null
                 || machine.cores() == null) {
             return Optional.empty();
+        }
+        if (judge(step)
+                .map(verdict -> verdict.causes().equals(List.of(Cause.TARGET_CPU)))
+                .orElse(false)) {
+            return Optional.empty(); // the database used every core it may run on: the limit is its own on them
         }
         double cores = harness.summary().cpuPercentMean() / 100;
         if (cores < LARGE_HARNESS_SHARE * machine.cores()) {

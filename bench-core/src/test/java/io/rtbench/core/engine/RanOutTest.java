@@ -148,6 +148,9 @@ class RanOutTest {
         assertThat(RanOut.machinesPeak(step(process(60, 1), host(30, 10, 1, 50, 2), BEHIND)))
                 .as("0.40 of 2 cores, 20 %, is below a quarter of the machine")
                 .isEmpty();
+        assertThat(RanOut.machinesPeak(step(process(99, 1), host(61, 20, 1, 82, 2), BEHIND)))
+                .as("the database's own core full (pinned with taskset): the peak is the database's on that core")
+                .isEmpty();
         Utilisation elsewhere = new Utilisation("api:clickhouse", null, Utilisation.Summary.of(cpu(60)), cpu(60));
         assertThat(RanOut.machinesPeak(step(elsewhere, host(70, 23, 1, 77, 2), BEHIND)))
                 .as("a database read through its API may run on another host")
