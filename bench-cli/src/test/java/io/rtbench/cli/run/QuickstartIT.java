@@ -71,7 +71,7 @@ class QuickstartIT {
         }
         Path html = dir.resolve("result.html");
         Path csv = dir.resolve("result.csv");
-        assertThat(Files.readString(html)).contains("<img").contains("Target CPU over time");
+        assertThat(Files.readString(html)).contains("<img").contains("CPU over time: ");
         assertThat(Files.readAllLines(csv)).hasSizeGreaterThan(2);
         assertThat(Files.readAllLines(csv).get(1)).contains(",process,");
         assertThat(out.toString())
