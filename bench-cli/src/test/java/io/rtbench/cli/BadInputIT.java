@@ -148,6 +148,10 @@ class BadInputIT {
                 "run --target postgres --credentials-file " + credentials,
                 "--credentials-file is for a server of yours, but --servers local (the default)"
                         + " starts its own postgres"));
+        // picocli said "Unmatched argument at index 0: 'nosuch'"
+        cases.add(usage("nosuch", "rtbench: unknown command 'nosuch'; one of quickstart, run,"));
+        cases.add(
+                usage("servers nosuch", "rtbench servers: unknown command 'nosuch'; one of start, stop, status (see"));
         // picocli's own words were "Value for option option '--set' (NAME=VALUE) should be in KEY=VALUE format"
         cases.add(usage("servers start kafka --set foo", "--set must be NAME=VALUE, e.g. --set name=value; got 'foo'"));
         cases.add(usage("run --target null --target-option foo", "--target-option must be NAME=VALUE"));

@@ -91,6 +91,18 @@ public final class CommandLines {
         if (e instanceof CommandLine.UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
             return "unknown option " + unmatched.getUnmatched().get(0);
         }
+        CommandLine.Model.CommandSpec command = e.getCommandLine().getCommandSpec();
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched
+                && !command.subcommands().isEmpty()) {
+            // picocli said "Unmatched argument at index 0: 'nosuch'" for a command name it does not know
+            return "unknown command '" + unmatched.getUnmatched().get(0) + "'; one of "
+                    + String.join(
+                            ", ",
+                            command.subcommands().values().stream()
+                                    .map(CommandLine::getCommandName)
+                                    .distinct()
+                                    .toList());
+        }
         String message = e.getMessage();
         Matcher invalid = INVALID_VALUE.matcher(message);
         if (invalid.matches()) {
