@@ -1,8 +1,11 @@
 package io.rtbench.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.IoReasons;
 import io.rtbench.core.result.ResultFiles;
@@ -90,9 +93,40 @@ final class ResultLoader {
             return ResultFiles.read(file);
         } catch (UncheckedIOException e) {
             Throwable cause = e.getCause();
-            String why = cause instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
+            String why = cause instanceof MismatchedInputException mismatch
+                    ? wrongValue(mismatch)
+                    : cause instanceof JsonProcessingException json ? json.getOriginalMessage() : e.getMessage();
             throw new UsageException(file + " is not an rtbench result file: " + firstLine(why));
         }
+    }
+
+    /**
+     * A value of the wrong type, in the result's own terms: {@code steps[0].latencyMs.data.p50 must be a number, got
+     * "x"}, where Jackson said {@code Cannot deserialize value of type `double` from String "x"} without the field.
+     */
+    static String wrongValue(MismatchedInputException e) {
+        StringBuilder field = new StringBuilder();
+        for (JsonMappingException.Reference step : e.getPath()) {
+            if (step.getFieldName() != null) {
+                field.append(field.isEmpty() ? "" : ".").append(step.getFieldName());
+            } else if (step.getIndex() >= 0) {
+                field.append('[').append(step.getIndex()).append(']');
+            }
+        }
+        Class<?> type = e.getTargetType();
+        String expected = type == null
+                ? "of another type"
+                : type == Boolean.class || type == boolean.class
+                        ? "true or false"
+                        : type == Integer.class || type == int.class || type == Long.class || type == long.class
+                                ? "a whole number"
+                                : Number.class.isAssignableFrom(type) || type.isPrimitive()
+                                        ? "a number"
+                                        : type == String.class ? "a text" : "of another type";
+        String got = e instanceof InvalidFormatException invalid && invalid.getValue() != null
+                ? ", got \"" + invalid.getValue() + "\""
+                : "";
+        return (field.isEmpty() ? "a value" : field) + " must be " + expected + got;
     }
 
     private static String cannotRead(Path file, IOException e) {

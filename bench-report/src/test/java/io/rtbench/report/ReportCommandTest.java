@@ -132,6 +132,17 @@ class ReportCommandTest {
         assertThat(errorLine()).endsWith("is not an rtbench result file: steps[1] has no durationSec (see --help)");
     }
 
+    /** Jackson said "Cannot deserialize value of type `java.lang.Boolean` from String "yes"", naming no field. */
+    @Test
+    void aValueOfTheWrongTypeIsNamedByItsField() throws IOException {
+        String text = Fixtures.text(Fixtures.CLICKHOUSE);
+        Path flag = Files.writeString(
+                dir.resolve("flag.json"), text.replaceFirst("\"complete\" : false", "\"complete\" : \"yes\""));
+        assertThat(run(flag.toString())).isEqualTo(CommandLines.USAGE);
+        assertThat(errorLine())
+                .endsWith("is not an rtbench result file: complete must be true or false, got \"yes\" (see --help)");
+    }
+
     /**
      * A bridge or an evaluator on its own writes a step without bytes (and the evaluator without a rate or counts), as
      * the schema allows. The report refused both files as "not an rtbench result file", and then failed on the
