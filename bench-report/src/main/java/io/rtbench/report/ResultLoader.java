@@ -113,20 +113,25 @@ final class ResultLoader {
                 field.append('[').append(step.getIndex()).append(']');
             }
         }
-        Class<?> type = e.getTargetType();
-        String expected = type == null
-                ? "of another type"
-                : type == Boolean.class || type == boolean.class
-                        ? "true or false"
-                        : type == Integer.class || type == int.class || type == Long.class || type == long.class
-                                ? "a whole number"
-                                : Number.class.isAssignableFrom(type) || type.isPrimitive()
-                                        ? "a number"
-                                        : type == String.class ? "a text" : "of another type";
+        String expected = expected(e.getTargetType());
         String got = e instanceof InvalidFormatException invalid && invalid.getValue() != null
                 ? ", got \"" + invalid.getValue() + "\""
                 : "";
         return (field.isEmpty() ? "a value" : field) + " must be " + expected + got;
+    }
+
+    /** What a value of {@code type} is, in a result's terms. */
+    private static String expected(Class<?> type) {
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type != null && (Number.class.isAssignableFrom(type) || type.isPrimitive())) {
+            return "a number";
+        }
+        return type == String.class ? "a text" : "of another type";
     }
 
     private static String cannotRead(Path file, IOException e) {

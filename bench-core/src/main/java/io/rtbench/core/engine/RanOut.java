@@ -40,19 +40,33 @@ public final class RanOut {
 
     private RanOut() {}
 
+    /** A step's three CPUs, each null where it was not measured. */
+    private record Cpus(Utilisation target, HostUtilisation.Harness harness, HostUtilisation.Machine machine) {
+
+        static Cpus of(StepResult step) {
+            HostUtilisation host = step.host();
+            return new Cpus(
+                    step.utilisation(), host == null ? null : host.harness(), host == null ? null : host.machine());
+        }
+
+        /** Nothing measured at all: a result of an earlier version. */
+        boolean none() {
+            return target == null && harness == null && machine == null;
+        }
+    }
+
     /**
      * What ran out in a step; empty for a step with no utilisation at all (a result of an earlier version), where
      * nothing can be told.
      */
     public static Optional<Verdict> judge(StepResult step) {
-        Utilisation target = step.utilisation();
-        HostUtilisation.Harness harness =
-                step.host() == null ? null : step.host().harness();
-        HostUtilisation.Machine machine =
-                step.host() == null ? null : step.host().machine();
-        if (target == null && harness == null && machine == null) {
+        Cpus cpus = Cpus.of(step);
+        if (cpus.none()) {
             return Optional.empty();
         }
+        Utilisation target = cpus.target();
+        HostUtilisation.Harness harness = cpus.harness();
+        HostUtilisation.Machine machine = cpus.machine();
         Double targetShare = target == null ? null : target.cpuShareOfCores();
         Double harnessShare = harness == null ? null : harness.cpuShareOfCores();
         Double machineShare = machine == null ? null : machine.summary().cpuPercentMean();
@@ -97,11 +111,10 @@ public final class RanOut {
      * cores it may run on busy, e.g. pinned to one of its own with {@code taskset}, as docs/BENCHMARKS.md measures).
      */
     public static Optional<String> machinesPeak(StepResult step) {
-        Utilisation target = step.utilisation();
-        HostUtilisation.Harness harness =
-                step.host() == null ? null : step.host().harness();
-        HostUtilisation.Machine machine =
-                step.host() == null ? null : step.host().machine();
+        Cpus cpus = Cpus.of(step);
+        Utilisation target = cpus.target();
+        HostUtilisation.Harness harness = cpus.harness();
+        HostUtilisation.Machine machine = cpus.machine();
         if (target == null
                 || !"process".equals(target.source())
                 || harness == null
@@ -134,15 +147,10 @@ public final class RanOut {
      * 0.93 of 1 core (rtbench 0.70, kafka 0.23), machine 77 % of 2 cores}; empty for a step with no utilisation.
      */
     public static Optional<String> cpuLine(StepResult step) {
-        Utilisation target = step.utilisation();
-        HostUtilisation.Harness harness =
-                step.host() == null ? null : step.host().harness();
-        HostUtilisation.Machine machine =
-                step.host() == null ? null : step.host().machine();
-        if (target == null && harness == null && machine == null) {
-            return Optional.empty();
-        }
-        return Optional.of(figures(target, harness, machine, true));
+        Cpus cpus = Cpus.of(step);
+        return cpus.none()
+                ? Optional.empty()
+                : Optional.of(figures(cpus.target(), cpus.harness(), cpus.machine(), true));
     }
 
     private static boolean saturated(Double share) {
