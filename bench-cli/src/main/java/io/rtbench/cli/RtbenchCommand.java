@@ -1,6 +1,5 @@
 package io.rtbench.cli;
 
-import io.rtbench.cli.hosts.WorkerCommand;
 import io.rtbench.cli.run.CalibrateCommand;
 import io.rtbench.cli.run.DmlCommand;
 import io.rtbench.cli.run.PeakCommand;
@@ -9,6 +8,7 @@ import io.rtbench.cli.run.RunCommand;
 import io.rtbench.cli.run.SweepCommand;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.evaluator.EvaluateCommand;
+import io.rtbench.hosts.WorkerCommand;
 import io.rtbench.producer.ProduceCommand;
 import io.rtbench.report.CompareCommand;
 import io.rtbench.report.ReportCommand;

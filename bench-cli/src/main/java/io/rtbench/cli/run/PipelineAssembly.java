@@ -1,7 +1,6 @@
 package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.rtbench.cli.hosts.WorkersStage;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
@@ -21,6 +20,7 @@ import io.rtbench.evaluator.EvaluatorMetrics;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.evaluator.PrometheusEndpoint;
 import io.rtbench.evaluator.ReadStage;
+import io.rtbench.hosts.WorkersStage;
 import io.rtbench.producer.ProducerStage;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.local.ConnectWorkerConfig;
@@ -158,8 +158,13 @@ final class PipelineAssembly implements Engine.Assembly {
         // reached before the wait for workers, so that an unreachable one fails at once rather than after that wait
         Target auditTarget = run.own(Targets.open(target));
         watch(run, spec, registry, auditTarget);
-        WorkersStage remote =
-                run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
+        WorkersStage remote = run.add(new WorkersStage(
+                WorkersPlan.workerSpec(spec),
+                spec.bootstrapServers(),
+                workers,
+                spec.kafkaConfig(),
+                spec.connectTimeout(),
+                run::progress));
         String consumerGroup = openSink(run, spec, servers, target);
         EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target());
         sample(run, spec, registry, servers, target, consumerGroup, metrics);

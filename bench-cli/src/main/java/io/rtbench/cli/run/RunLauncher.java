@@ -1,6 +1,5 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.hosts.SeveralHosts;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunPlan;
@@ -14,6 +13,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.evaluator.DataSamples;
 import io.rtbench.evaluator.PrometheusEndpoint;
+import io.rtbench.hosts.SeveralHosts;
 import io.rtbench.report.ReportRequest;
 import io.rtbench.report.Reports;
 import io.rtbench.report.WrittenReport;
@@ -43,7 +43,7 @@ final class RunLauncher {
      * failure is one line (exit 1); the result file holds the steps finished before it.
      */
     static RunResult launch(RunSpec spec, RunOptions options, PrintWriter out, StepSource steps) {
-        int workers = SeveralHosts.workers(options.workers(), spec);
+        int workers = WorkersPlan.workers(options.workers(), spec);
         return launch(spec, options.prometheusHost(), options.prometheusPort(), out, steps, workers);
     }
 

@@ -1,9 +1,5 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
-import io.rtbench.cli.hosts.HostMessages.Control;
-import io.rtbench.cli.hosts.HostMessages.Result;
-import io.rtbench.cli.hosts.HostMessages.Share;
-import io.rtbench.cli.run.RunSpec;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
@@ -12,6 +8,9 @@ import io.rtbench.core.engine.Step;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.hosts.HostMessages.Control;
+import io.rtbench.hosts.HostMessages.Result;
+import io.rtbench.hosts.HostMessages.Share;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,13 +77,18 @@ public final class WorkersStage implements Stage {
      * within {@link #JOIN_TIMEOUT} or one cannot open its stages.
      */
     public WorkersStage(
-            RunSpec spec, int workers, Map<String, String> kafkaConfig, Duration connectTimeout, Consumer<String> say) {
+            WorkerSpec scenario,
+            String bootstrapServers,
+            int workers,
+            Map<String, String> kafkaConfig,
+            Duration connectTimeout,
+            Consumer<String> say) {
         this.wanted = workers;
-        this.generators = spec.generators();
+        this.generators = scenario.generators();
         METRICS.forEach(this::recorder);
-        HostTopics.ensure(spec.bootstrapServers(), kafkaConfig, connectTimeout);
+        HostTopics.ensure(bootstrapServers, kafkaConfig, connectTimeout);
         this.channel = new HostChannel<>(
-                spec.bootstrapServers(),
+                bootstrapServers,
                 kafkaConfig,
                 HostTopics.CONTROL,
                 HostTopics.RESULTS,
@@ -92,11 +96,9 @@ public final class WorkersStage implements Stage {
                 this::onResult,
                 "rtbench-coordinator-results");
         try {
-            WorkerSpec scenario = WorkerSpec.of(spec);
             beat.scheduleAtFixedRate(() -> beat(scenario), 0, 1, TimeUnit.SECONDS);
-            say.accept(
-                    "waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at " + spec.bootstrapServers()
-                            + " (rtbench worker --bootstrap-servers " + spec.bootstrapServers() + ")");
+            say.accept("waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at " + bootstrapServers
+                    + " (rtbench worker --bootstrap-servers " + bootstrapServers + ")");
             assign(awaitClaims(), scenario);
             this.workers.awaitAll(worker -> worker.ready, JOIN_TIMEOUT, "open their producer and probe");
             Optional<String> failure = failure();

@@ -1,4 +1,4 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import io.rtbench.cli.support.ClientProperties;
 import io.rtbench.cli.support.CommandLines;

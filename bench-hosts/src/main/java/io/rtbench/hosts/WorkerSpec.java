@@ -1,12 +1,10 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
-import io.rtbench.cli.hosts.HostMessages.Share;
-import io.rtbench.cli.run.Pipeline;
-import io.rtbench.cli.run.RunSpec;
 import io.rtbench.core.event.GeneratorSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
+import io.rtbench.hosts.HostMessages.Share;
 import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.PacingSettings;
@@ -23,7 +21,7 @@ import java.util.Map;
  * @param direct the producer writes to the target itself ({@code --pipeline direct}) instead of to the topic
  * @param generators the run's generators, all workers together
  */
-record WorkerSpec(
+public record WorkerSpec(
         String target,
         String targetUrl,
         String collection,
@@ -38,25 +36,6 @@ record WorkerSpec(
         long probeTimeoutMs,
         long connectTimeoutMs,
         long retryTimeoutMs) {
-
-    /** The scenario of a coordinator's run. */
-    static WorkerSpec of(RunSpec spec) {
-        return new WorkerSpec(
-                spec.target(),
-                spec.targetUrl() == null ? null : spec.targetUrl().toString(),
-                spec.collection(),
-                spec.targetOptions(),
-                spec.pipeline() == Pipeline.DIRECT,
-                spec.topic(),
-                spec.valueFormat().cliName(),
-                spec.generators(),
-                spec.docSize(),
-                spec.seed(),
-                spec.probeInterval().toMillis(),
-                spec.probeTimeout().toMillis(),
-                spec.connectTimeout().toMillis(),
-                spec.retryTimeout().toMillis());
-    }
 
     TargetConfig targetConfig(Credentials credentials) {
         return new TargetConfig(

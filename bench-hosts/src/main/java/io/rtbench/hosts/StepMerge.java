@@ -1,11 +1,11 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
-import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.ParallelMerge;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.WorkerShare;
+import io.rtbench.hosts.HostMessages.StepReport;
 import java.util.ArrayList;
 import java.util.List;
 

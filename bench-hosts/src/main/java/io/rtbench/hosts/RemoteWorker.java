@@ -1,8 +1,8 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
-import io.rtbench.cli.hosts.HostMessages.Share;
-import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.hosts.HostMessages.Share;
+import io.rtbench.hosts.HostMessages.StepReport;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

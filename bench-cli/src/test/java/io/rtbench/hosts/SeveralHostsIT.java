@@ -1,11 +1,10 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.rtbench.cli.RtbenchCommand;
 import io.rtbench.cli.RtbenchProcesses;
-import io.rtbench.cli.hosts.HostMessages.Result;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
@@ -14,6 +13,7 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.WorkerShare;
+import io.rtbench.hosts.HostMessages.Result;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;

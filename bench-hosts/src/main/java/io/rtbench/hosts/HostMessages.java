@@ -1,4 +1,4 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rtbench.core.pacing.Rate;

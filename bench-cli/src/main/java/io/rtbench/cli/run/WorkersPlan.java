@@ -1,29 +1,26 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.cli.run;
 
-import io.rtbench.cli.run.RunSpec;
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.Bounds;
-import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.metrics.Metrics;
-import io.rtbench.core.result.RunResult;
-import io.rtbench.core.result.StepResult.WorkerShare;
 import io.rtbench.core.target.Targets;
 import io.rtbench.core.workload.Workload;
-import java.io.PrintWriter;
-import java.util.List;
-import java.util.Locale;
+import io.rtbench.hosts.WorkerSpec;
 
-/** What a run on several hosts ({@code --workers N}) asks of the rest of the run, checked before anything starts. */
-public final class SeveralHosts {
+/**
+ * A run on several hosts ({@code --workers N}, docs/GUIDE.md "Several hosts") as the run sees it: what it asks of the
+ * rest of the run, checked before anything starts, and the share of the run that the worker hosts are sent. The
+ * coordination itself is bench-hosts'.
+ */
+final class WorkersPlan {
 
-    private SeveralHosts() {}
+    private WorkersPlan() {}
 
     /**
      * The number of worker hosts of a run, 0 for a run on this host alone.
      *
      * @throws UsageException (exit 2) naming the setting that does not go with {@code --workers}
      */
-    public static int workers(Integer workers, RunSpec spec) {
+    static int workers(Integer workers, RunSpec spec) {
         if (workers == null) {
             return 0;
         }
@@ -53,22 +50,22 @@ public final class SeveralHosts {
         return workers;
     }
 
-    /** Below the result table of a run on several hosts: each step's workers, their events and data latency. */
-    public static void printWorkers(RunResult result, PrintWriter out) {
-        for (int i = 0; i < result.steps().size(); i++) {
-            List<WorkerShare> workers = result.steps().get(i).workers();
-            if (workers == null) {
-                continue;
-            }
-            StringBuilder line = new StringBuilder("step " + (i + 1) + " workers:");
-            for (WorkerShare worker : workers) {
-                line.append(String.format(Locale.ROOT, "  %s %,d events", worker.id(), worker.produced()));
-                LatencySummary data = worker.latencyMs().get(Metrics.DATA);
-                if (data != null) {
-                    line.append(String.format(Locale.ROOT, " data p50 %,.1f p99 %,.1f ms", data.p50(), data.p99()));
-                }
-            }
-            out.println(line);
-        }
+    /** What a worker needs of this run to produce and probe its share; no secrets (a worker reads its own). */
+    static WorkerSpec workerSpec(RunSpec spec) {
+        return new WorkerSpec(
+                spec.target(),
+                spec.targetUrl() == null ? null : spec.targetUrl().toString(),
+                spec.collection(),
+                spec.targetOptions(),
+                spec.pipeline() == Pipeline.DIRECT,
+                spec.topic(),
+                spec.valueFormat().cliName(),
+                spec.generators(),
+                spec.docSize(),
+                spec.seed(),
+                spec.probeInterval().toMillis(),
+                spec.probeTimeout().toMillis(),
+                spec.connectTimeout().toMillis(),
+                spec.retryTimeout().toMillis());
     }
 }

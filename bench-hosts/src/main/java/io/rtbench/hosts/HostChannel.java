@@ -1,4 +1,4 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.rtbench.core.DaemonThreads;

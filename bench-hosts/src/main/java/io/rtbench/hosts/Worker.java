@@ -1,10 +1,10 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
-import io.rtbench.cli.hosts.HostMessages.Control;
-import io.rtbench.cli.hosts.HostMessages.Result;
-import io.rtbench.cli.hosts.HostMessages.Share;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.target.Credentials;
+import io.rtbench.hosts.HostMessages.Control;
+import io.rtbench.hosts.HostMessages.Result;
+import io.rtbench.hosts.HostMessages.Share;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

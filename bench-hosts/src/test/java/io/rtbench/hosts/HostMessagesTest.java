@@ -1,11 +1,7 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.cli.hosts.HostMessages.Control;
-import io.rtbench.cli.hosts.HostMessages.Result;
-import io.rtbench.cli.hosts.HostMessages.Share;
-import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.engine.Sustained;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
@@ -14,6 +10,10 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.hosts.HostMessages.Control;
+import io.rtbench.hosts.HostMessages.Result;
+import io.rtbench.hosts.HostMessages.Share;
+import io.rtbench.hosts.HostMessages.StepReport;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;

@@ -1,10 +1,6 @@
-package io.rtbench.cli.hosts;
+package io.rtbench.hosts;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.rtbench.cli.hosts.HostMessages.Control;
-import io.rtbench.cli.hosts.HostMessages.Result;
-import io.rtbench.cli.hosts.HostMessages.Share;
-import io.rtbench.cli.hosts.HostMessages.StepReport;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.PhaseWait;
 import io.rtbench.core.engine.RunResources;
@@ -17,6 +13,10 @@ import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
 import io.rtbench.evaluator.ProbeStage;
+import io.rtbench.hosts.HostMessages.Control;
+import io.rtbench.hosts.HostMessages.Result;
+import io.rtbench.hosts.HostMessages.Share;
+import io.rtbench.hosts.HostMessages.StepReport;
 import io.rtbench.producer.ProducerStage;
 import java.time.Duration;
 import java.util.LinkedHashMap;
