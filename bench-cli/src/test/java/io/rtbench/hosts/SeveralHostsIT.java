@@ -129,6 +129,16 @@ class SeveralHostsIT {
                 assertThat(step.workers()).extracting(WorkerShare::id).containsExactlyInAnyOrderElementsOf(ids);
                 assertThat(step.workers())
                         .allSatisfy(worker -> assertThat(worker.produced()).isPositive());
+                assertThat(step.workers())
+                        .as("each worker samples its own process and machine")
+                        .allSatisfy(worker -> {
+                            assertThat(worker.host().harness().parts()).containsOnlyKeys("rtbench");
+                            assertThat(worker.host().machine().summary().samples())
+                                    .isPositive();
+                        });
+                assertThat(step.host())
+                        .as("one machine's CPU, the busiest of the coordinator's and the workers'")
+                        .isNotNull();
 
                 LatencySummary merged = step.latencyMs().get(Metrics.DATA);
                 assertThat(step.workers().stream()

@@ -5,6 +5,7 @@ import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
 import java.util.List;
 import java.util.Map;
 
@@ -281,7 +282,8 @@ final class HostMessages {
 
     /**
      * What a worker's producer and probe counted in a step: the producer's figures as a one-host run has them, and,
-     * for the coordinator's audit, what each of its generators produced (prefill and warmup included).
+     * for the coordinator's audit, what each of its generators produced (prefill and warmup included); and the CPU of
+     * the worker's own process and machine in the measured phase, null where it could not be read.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record StepReport(
@@ -294,5 +296,6 @@ final class HostMessages {
             Long probesBeforeVisible,
             Map<Long, Long> producedByGenerator,
             Map<Long, Long> newestEventTimes,
-            long failedInRun) {}
+            long failedInRun,
+            HostUtilisation host) {}
 }

@@ -12,12 +12,16 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.EpochClock;
+import io.rtbench.core.utilisation.UtilisationSampler;
+import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.evaluator.ProbeStage;
 import io.rtbench.hosts.HostMessages.Control;
 import io.rtbench.hosts.HostMessages.Result;
 import io.rtbench.hosts.HostMessages.Share;
 import io.rtbench.hosts.HostMessages.StepReport;
 import io.rtbench.producer.ProducerStage;
+import io.rtbench.servers.local.MachineUtilisation;
+import io.rtbench.servers.local.ProcessUtilisation;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -86,9 +90,25 @@ final class WorkerShareRun implements AutoCloseable {
                     new SimpleMeterRegistry(),
                     producer::generatorIds,
                     null));
+            hostSampler(opened);
         });
         this.stages = new Stages(resources.stages());
         this.phaseWait = new PhaseWait(stages, stop);
+    }
+
+    /**
+     * This host's CPU beside the share's stages: the worker's own process and its machine (docs/MEASUREMENT.md, "The
+     * harness and the machine"), for the coordinator to keep in this worker's share; none where {@code /proc} cannot
+     * be read.
+     */
+    private static void hostSampler(RunResources opened) {
+        Map<String, UtilisationSource> harness = new LinkedHashMap<>();
+        ProcessUtilisation.ofThisProcess().ifPresent(source -> harness.put("rtbench", source));
+        UtilisationSampler.Sources sources = new UtilisationSampler.Sources(
+                null, harness, MachineUtilisation.ofThisMachine().orElse(null));
+        if (!sources.isEmpty()) {
+            opened.add(new UtilisationSampler(sources, readings -> {}));
+        }
     }
 
     String run() {
@@ -213,7 +233,8 @@ final class WorkerShareRun implements AutoCloseable {
                 figures.probesBeforeVisible(),
                 producer.producedByGenerator(),
                 producer.newestEventTimes(),
-                producer.failedEvents());
+                producer.failedEvents(),
+                figures.host());
         channel.send(run, Result.stepDone(run, worker, step.index(), report));
         channel.flush();
     }

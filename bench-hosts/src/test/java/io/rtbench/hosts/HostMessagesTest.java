@@ -10,6 +10,8 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
+import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.hosts.HostMessages.Control;
 import io.rtbench.hosts.HostMessages.Result;
 import io.rtbench.hosts.HostMessages.Share;
@@ -173,6 +175,62 @@ class HostMessagesTest {
     }
 
     @Test
+    void eachWorkerKeepsItsHostsCpuInItsShareAndTheStepHasTheBusiestMachines() throws Exception {
+        HostUtilisation coordinator = machineAt(30.0);
+        HostUtilisation busy = machineAt(90.0);
+        StepReport withHost = withHost(report(3_000, false, Map.of(2L, 3_100L)), busy);
+        assertThat(HostTopics.JSON.readValue(HostTopics.JSON.writeValueAsBytes(withHost), StepReport.class))
+                .as("the worker's figures as the coordinator reads them")
+                .isEqualTo(withHost);
+        RemoteWorker a = worker("a", withHost(report(1_000, false, Map.of(1L, 1_100L)), machineAt(50.0)));
+        RemoteWorker b = worker("b", withHost);
+        RemoteWorker c = worker("c", report(1_000, false, Map.of(3L, 1_100L)));
+        StepResult.Builder step = StepResult.builder().durationSec(10).host(coordinator);
+
+        StepMerge.into(step, List.of(a, b, c));
+        StepResult merged = step.build();
+
+        assertThat(merged.host())
+                .as("the busiest of the coordinator's and the workers' machines")
+                .isEqualTo(busy);
+        assertThat(merged.workers())
+                .extracting(StepResult.WorkerShare::host)
+                .containsExactly(machineAt(50.0), busy, null);
+
+        StepResult.Builder quiet = StepResult.builder().durationSec(10).host(coordinator);
+        StepMerge.into(quiet, List.of(c));
+        assertThat(quiet.build().host())
+                .as("workers that read no CPU leave the coordinator's own")
+                .isEqualTo(coordinator);
+    }
+
+    private static StepReport withHost(StepReport report, HostUtilisation host) {
+        return new StepReport(
+                report.rate(),
+                report.schedule(),
+                report.docBytes(),
+                report.produced(),
+                report.failed(),
+                report.probeErrors(),
+                report.probesBeforeVisible(),
+                report.producedByGenerator(),
+                report.newestEventTimes(),
+                report.failedInRun(),
+                host);
+    }
+
+    private static HostUtilisation machineAt(double percent) {
+        List<Utilisation.Sample> series = List.of(new Utilisation.Sample(0, percent, null, null));
+        return new HostUtilisation(
+                new HostUtilisation.Harness(
+                        2,
+                        Utilisation.Summary.of(series),
+                        series,
+                        Map.of("rtbench", new Utilisation("process", 2, Utilisation.Summary.of(series), series))),
+                new HostUtilisation.Machine(2, Utilisation.Summary.of(series), series));
+    }
+
+    @Test
     void aWorkerWithoutItsReportLeavesTheStepsTotalsAbsentAndTheOthersShares() {
         RemoteWorker a = worker("a", report(1_000, false, Map.of(1L, 1_100L)));
         RemoteWorker gone = worker("c", null);
@@ -244,6 +302,7 @@ class HostMessagesTest {
                 behind ? 3L : null,
                 byGenerator,
                 Map.of(),
-                1);
+                1,
+                null);
     }
 }

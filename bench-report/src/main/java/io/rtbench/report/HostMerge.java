@@ -4,6 +4,7 @@ import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.ParallelMerge;
+import io.rtbench.core.result.ParallelMerge.Ran;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -25,7 +26,8 @@ import java.util.stream.Collectors;
  * The results of several hosts of one distributed run (each host ran its own generator + evaluator pairs, spec
  * section 3) as one run: step N of every host becomes one step. Latencies come from the hosts' interval logs added
  * together, so they are exact; a step whose log is missing on any host cannot be merged exactly and fails the merge.
- * The other figures merge as every run of parallel parts does ({@link ParallelMerge}).
+ * The other figures merge as every step of parts side by side does ({@link ParallelMerge}): the harness's and the
+ * machine's CPU are the busiest host's, named in a note (docs/REPORTS.md, "Several hosts").
  */
 final class HostMerge {
 
@@ -54,9 +56,14 @@ final class HostMerge {
         }
         Set<String> leftOut = new LinkedHashSet<>();
         List<ReportedStep> steps = new ArrayList<>();
+        List<String> busiest = new ArrayList<>();
         for (int i = 0; i < first.steps().size(); i++) {
             int index = i;
-            steps.add(step(hosts, hosts.stream().map(h -> h.steps().get(index)).toList(), leftOut));
+            List<ReportedStep> parts =
+                    hosts.stream().map(h -> h.steps().get(index)).toList();
+            steps.add(step(hosts, parts, leftOut));
+            ParallelMerge.busiest(parts.stream().map(p -> p.step().host()).toList())
+                    .ifPresent(h -> busiest.add("step " + parts.get(0).number() + ": " + name(hosts.get(h))));
         }
         String sources = hosts.stream().map(ReportedRun::source).collect(Collectors.joining(" + "));
         List<String> notes = new ArrayList<>();
@@ -65,8 +72,18 @@ final class HostMerge {
         if (!leftOut.isEmpty()) {
             notes.add("left out, not in every host's interval log: " + String.join(", ", leftOut));
         }
+        if (!busiest.isEmpty()) {
+            notes.add("harness and machine CPU: the busiest host's, not added across machines ("
+                    + String.join(", ", busiest) + ")");
+        }
         RunResult result = result(hosts, steps);
         return new ReportedRun("merged(" + sources + ")", "merged " + first.target(), result, steps, notes);
+    }
+
+    /** The host's name as its result gives it, else its file. */
+    private static String name(ReportedRun host) {
+        RunEnvironment environment = host.result().environment();
+        return environment == null || environment.host() == null ? host.source() : environment.host();
     }
 
     /** Two workers on one machine are two runs (each has its own run id), so run id and host name tell a repeat. */
@@ -106,7 +123,7 @@ final class HostMerge {
                 parts.stream().map(p -> p.histograms().totals()).toList());
         metricsOf(parts).stream().filter(m -> !latency.containsKey(m)).forEach(leftOut::add);
         StepResult merged = ParallelMerge.step(
-                        parts.stream().map(ReportedStep::step).toList())
+                        parts.stream().map(ReportedStep::step).toList(), Ran.SIDE_BY_SIDE)
                 .latencies(latency)
                 .build();
         return new ReportedStep(first.number(), merged, merged.batchSize(), histograms, null);

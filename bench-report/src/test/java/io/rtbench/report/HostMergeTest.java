@@ -16,6 +16,8 @@ import io.rtbench.core.result.StepResult.Backlog;
 import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
+import io.rtbench.core.utilisation.Utilisation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -126,6 +128,37 @@ class HostMergeTest {
         assertThat(merged.docBytes())
                 .as("weighted by the events, 9,900 on each host")
                 .isEqualTo(new DocBytes(1350.0, 1200, 1500, 60));
+    }
+
+    @Test
+    void theHarnessAndMachineCpuAreTheBusiestHostsNamedNotAddedUp() {
+        host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
+        host("host-b", Map.of(Metrics.DATA, 200_000L), true, 2);
+        host("host-c", Map.of(Metrics.DATA, 300_000L), true, 3);
+        HostUtilisation busy = machineAt(85.0);
+        withHost("host-a", machineAt(40.0));
+        withHost("host-b", busy);
+
+        ReportedRun merged = HostMerge.merge(load("host-a", "host-b", "host-c"));
+
+        assertThat(merged.steps().get(0).step().host())
+                .as("85 % and 40 % of two machines' cores are not 125 % of anything")
+                .isEqualTo(busy);
+        assertThat(merged.notes())
+                .contains("harness and machine CPU: the busiest host's, not added across machines (step 1: host-b)");
+    }
+
+    private void withHost(String name, HostUtilisation host) {
+        RunResult result = ResultFiles.read(dir.resolve(name + ".json"));
+        ResultFiles.write(
+                dir.resolve(name + ".json"),
+                result.withSteps(
+                        List.of(result.steps().get(0).toBuilder().host(host).build())));
+    }
+
+    private static HostUtilisation machineAt(double percent) {
+        List<Utilisation.Sample> series = List.of(new Utilisation.Sample(0, percent, null, null));
+        return HostUtilisation.of(null, new HostUtilisation.Machine(2, Utilisation.Summary.of(series), series));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.rtbench.connectors.common;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetException;
@@ -51,7 +53,24 @@ public final class HttpEndpoint implements AutoCloseable {
             String text = TargetErrors.oneLine(text());
             return text.isEmpty() ? "HTTP " + status : "HTTP " + status + ": " + text;
         }
+
+        /**
+         * The body as JSON, for the servers that answer in JSON, errors too (QuestDB's {@code /exec}, Elasticsearch,
+         * OpenSearch).
+         *
+         * @throws TargetException naming {@code what} when it is not JSON: another server answered, or the answer was
+         *     cut off
+         */
+        public JsonNode json(TargetErrors errors, String what) {
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                throw errors.failed(what, "not a JSON answer (" + describe() + ")", e);
+            }
+        }
     }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient client;
     private final URI base;

@@ -62,7 +62,7 @@ final class SqlOverHttp {
         String path = "/exec?nm=true&query="
                 + URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20");
         Response response = http.send(deadlineNanos, "GET", path, null, null, what);
-        JsonNode body = json(response, what);
+        JsonNode body = response.json(errors, what);
         if (response.isSuccess() && body.path("dataset").isArray()) {
             return new Answer(body.path("dataset"), null);
         }
@@ -74,14 +74,6 @@ final class SqlOverHttp {
             return new Answer(JSON.createArrayNode(), null);
         }
         throw errors.failed(what, response.describe());
-    }
-
-    private JsonNode json(Response response, String what) {
-        try {
-            return JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw errors.failed(what, "not QuestDB's JSON answer (" + response.describe() + ")", e);
-        }
     }
 
     /** Field {@code name} of a JSON error body ({@code /write} answers {@code {"message":…}}), else the whole answer. */

@@ -1,7 +1,6 @@
 package io.rtbench.connectors.search;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.connectors.common.HttpEndpoint;
 import io.rtbench.connectors.common.HttpEndpoint.Response;
 import io.rtbench.connectors.common.TargetErrors;
@@ -48,7 +47,6 @@ import org.slf4j.LoggerFactory;
 final class SearchEngineTarget implements Target, Versioned, Statements, Readable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SearchEngineTarget.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String JSON_TYPE = "application/json";
     private static final java.util.regex.Pattern UUID_TEXT = java.util.regex.Pattern.compile("[0-9a-fA-F-]{36}");
     /** Documents per page of the audit of workload {@code dml} (the engines' default result window). */
@@ -106,7 +104,8 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         String what = "checking for painless (--update-mode patch)";
         Response languages = http.send(deadline, "GET", "/_script_language", null, null, what);
         boolean painless = languages.isSuccess()
-                && parse(what, languages)
+                && languages
+                        .json(errors, what)
                         .path("language_contexts")
                         .findValuesAsText("language")
                         .contains("painless");
@@ -308,7 +307,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         if (!response.isSuccess()) {
             throw requestFailed(what, response);
         }
-        JsonNode root = parse(what, response);
+        JsonNode root = response.json(errors, what);
         if (root.path("_shards").path("failed").asInt() > 0
                 || root.path("timed_out").asBoolean()) {
             throw errors.failed(what, "the search did not cover every shard: " + root);
@@ -331,7 +330,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         long deadline = http.deadline();
         Response root = http.send(deadline, "GET", "/", null, null, "reading the server version");
         if (root.isSuccess()) {
-            JsonNode version = parse("reading the server version", root).path("version");
+            JsonNode version = root.json(errors, "reading the server version").path("version");
             String distribution = version.path("distribution").asText("elasticsearch");
             if (!distribution.equals(flavour.kind())) {
                 LOG.warn("{} target at {} is a {} server", flavour.kind(), displayUrl, distribution);
@@ -348,7 +347,7 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
         if (!nodes.isSuccess()) {
             return "unknown";
         }
-        for (JsonNode node : parse("reading the server version", nodes).path("nodes")) {
+        for (JsonNode node : nodes.json(errors, "reading the server version").path("nodes")) {
             return node.path("version").asText("unknown");
         }
         return "unknown";
@@ -371,14 +370,6 @@ final class SearchEngineTarget implements Target, Versioned, Statements, Readabl
                     response.describe() + " (not an answer of " + flavour.kind() + ": is --target-url its HTTP port?)");
         }
         return errors.failed(what, response.describe());
-    }
-
-    private JsonNode parse(String what, Response response) {
-        try {
-            return JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw errors.failed(what, "unreadable response (" + response.describe() + ")", e);
-        }
     }
 
     @Override

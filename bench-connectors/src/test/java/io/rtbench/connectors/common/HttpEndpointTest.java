@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rtbench.core.target.Credentials;
+import io.rtbench.core.target.TargetException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -31,6 +32,20 @@ class HttpEndpointTest {
         assertThatThrownBy(() -> HttpEndpoint.requireHttpUrl("clickhouse", URI.create("http://h:8123/?password=x")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining("password=x");
+    }
+
+    @Test
+    void aJsonAnswerIsReadAndAnyOtherIsOneLineNamingTheTargetAndTheAnswer() {
+        TargetErrors errors = new TargetErrors("questdb", URI.create("http://127.0.0.1:9000"));
+        HttpEndpoint.Response json = new HttpEndpoint.Response(200, "{\"count\":2}".getBytes(StandardCharsets.UTF_8));
+        HttpEndpoint.Response html =
+                new HttpEndpoint.Response(200, "<html>\n<body>nginx</body>".getBytes(StandardCharsets.UTF_8));
+
+        assertThat(json.json(errors, "probe").path("count").asInt()).isEqualTo(2);
+        assertThatThrownBy(() -> html.json(errors, "probe"))
+                .isInstanceOf(TargetException.class)
+                .hasMessage("questdb at http://127.0.0.1:9000: probe failed: not a JSON answer"
+                        + " (HTTP 200: <html> <body>nginx</body>)");
     }
 
     @Test

@@ -2,33 +2,26 @@ package io.rtbench.core.engine;
 
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.result.Counts;
 import io.rtbench.core.result.ForkStatistics;
+import io.rtbench.core.result.ParallelMerge;
+import io.rtbench.core.result.ParallelMerge.Ran;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepRepetitions.MetricScores;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.result.StepResult.Backlog;
-import io.rtbench.core.result.StepResult.EventCounts;
-import io.rtbench.core.result.StepResult.Schedule;
-import io.rtbench.core.result.StepResult.StepRate;
-import io.rtbench.core.result.Sums;
-import io.rtbench.core.utilisation.HostUtilisation;
-import io.rtbench.core.utilisation.Utilisation;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
- * Step N of every fork merged into step N of the result (docs/MEASUREMENT.md, "Repetitions"). Latencies are the pooled
- * percentiles of the histogram merged from every measured iteration of every fork, never an average of percentiles;
- * each metric's p50 and p99 get JMH's score across forks; counts add up; a step is sustained only if every fork
- * sustained it; the target's utilisation series follow one another. A run without repetitions keeps its one fork's step as it is.
+ * Step N of every fork merged into step N of the result (docs/MEASUREMENT.md, "Repetitions"). What is a fork's own is
+ * here: latencies are the pooled percentiles of the histogram merged from every measured iteration of every fork, never
+ * an average of percentiles, and each metric's p50 and p99 get JMH's score across forks. Every other figure merges as
+ * the parts of any step do, forks having run one after another ({@link ParallelMerge}, {@link Ran#ONE_AFTER_ANOTHER}):
+ * counts add up, rates are averaged, a figure some fork lacks is absent. A run without repetitions keeps its one fork's
+ * step as it is.
  */
 final class ForkMerge {
 
@@ -101,24 +94,8 @@ final class ForkMerge {
                                 ForkStatistics.score(p99ByFork.get(metric))));
             });
             StepResult first = forks.get(0);
-            return first.toBuilder()
-                    .durationSec(
-                            forks.stream().mapToDouble(StepResult::durationSec).sum())
-                    .rate(rate())
-                    .events(events())
-                    .probeErrors(Sums.orAbsent(forks, StepResult::probeErrors))
-                    .probesBeforeVisible(Counts.total(forks, StepResult::probesBeforeVisible))
-                    .backlog(worst(StepResult::backlog, Comparator.comparingDouble(Backlog::slopeEventsPerSec)))
-                    .schedule(worst(StepResult::schedule, Comparator.comparingLong(Schedule::eventsBehind)))
-                    .sustained(sustained())
+            return ParallelMerge.step(forks, Ran.ONE_AFTER_ANOTHER)
                     .replaceLatencies(latencies)
-                    .histogramLog(null)
-                    .utilisation(Utilisation.concat(
-                            forks.stream().map(StepResult::utilisation).toList(),
-                            forks.stream().map(StepResult::durationSec).toList()))
-                    .host(HostUtilisation.concat(
-                            forks.stream().map(StepResult::host).toList(),
-                            forks.stream().map(StepResult::durationSec).toList()))
                     .repetitions(new StepRepetitions(
                             forks.size(),
                             repetitions.iterations(),
@@ -126,45 +103,10 @@ final class ForkMerge {
                             iterationSec,
                             scores,
                             iterations))
+                    // not merged yet: the first fork's (docs/MEASUREMENT.md, "Repetitions")
+                    .reads(first.reads())
+                    .connectTasks(first.connectTasks())
                     .build();
-        }
-
-        /** The achieved rates averaged over the forks (each measured the same planned length); targets as planned. */
-        private StepRate rate() {
-            if (forks.stream().anyMatch(step -> step.rate() == null)) {
-                return forks.get(0).rate();
-            }
-            StepRate first = forks.get(0).rate();
-            double events = forks.stream()
-                    .mapToDouble(step -> step.rate().achievedEventsPerSec())
-                    .average()
-                    .orElseThrow();
-            boolean bytes = forks.stream().allMatch(step -> step.rate().achievedBytesPerSec() != null);
-            Double achievedBytes = bytes
-                    ? forks.stream()
-                            .mapToDouble(step -> step.rate().achievedBytesPerSec())
-                            .average()
-                            .orElseThrow()
-                    : null;
-            return new StepRate(first.targetEventsPerSec(), first.targetBytesPerSec(), events, achievedBytes);
-        }
-
-        private EventCounts events() {
-            if (forks.stream().anyMatch(step -> step.events() == null)) {
-                return forks.get(0).events();
-            }
-            return EventCounts.total(forks.stream().map(StepResult::events).toList());
-        }
-
-        private <T> T worst(Function<StepResult, T> field, Comparator<T> order) {
-            return forks.stream().map(field).filter(Objects::nonNull).max(order).orElse(null);
-        }
-
-        private Boolean sustained() {
-            if (forks.stream().allMatch(step -> step.sustained() == null)) {
-                return null;
-            }
-            return forks.stream().noneMatch(step -> !Boolean.TRUE.equals(step.sustained()));
         }
     }
 }

@@ -59,8 +59,9 @@ public record StepResult(
     /**
      * One worker's part of a step on several hosts: its generators, the events its producer had acknowledged in the
      * measured phase (the step's {@code events.produced} is the audit's, prefill and warmup included) and those that
-     * failed, and the latencies of its own probes and producer (the step's latencies are the exact merge of every
-     * worker's histograms).
+     * failed, the latencies of its own probes and producer (the step's latencies are the exact merge of every
+     * worker's histograms), and its own host's CPU: {@code rtbench worker}'s process and its machine (docs/REPORTS.md,
+     * "Several hosts"; absent where it could not be read, and in results written before workers sampled it).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WorkerShare(
@@ -69,7 +70,8 @@ public record StepResult(
             long produced,
             long failed,
             Long probeErrors,
-            Map<String, LatencySummary> latencyMs) {
+            Map<String, LatencySummary> latencyMs,
+            HostUtilisation host) {
         public WorkerShare {
             latencyMs = Map.copyOf(latencyMs);
         }
@@ -371,6 +373,10 @@ public record StepResult(
 
         public Schedule schedule() {
             return schedule;
+        }
+
+        public HostUtilisation host() {
+            return host;
         }
 
         public StepResult build() {

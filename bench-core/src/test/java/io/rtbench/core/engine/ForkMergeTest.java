@@ -6,8 +6,11 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Operations;
+import io.rtbench.core.result.StepResult.Schedule;
+import io.rtbench.core.result.StepResult.StepRate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -97,6 +100,64 @@ class ForkMergeTest {
                 .isEqualTo(1);
         assertThat(events.resurrected()).isZero();
         assertThat(events.operations()).isEqualTo(new Operations(1_750, 210, 40));
+    }
+
+    /** The rules a step's parts share (ParallelMerge): before, a fork without a figure left the first fork's. */
+    @Test
+    void aForkWithoutARateCountsOrAVerdictLeavesThemAbsentRatherThanTheFirstForks() {
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram one = LatencyRecorder.newHistogram();
+        one.recordValue(1_000);
+        StepResult measured = step(1_000, true).toBuilder()
+                .rate(new StepRate(100.0, null, 100.0, null))
+                .build();
+        StepResult unmeasured = step(1_000, true).toBuilder()
+                .rate(null)
+                .events(null)
+                .sustained(null)
+                .build();
+        merge.add(0, new ForkMerge.ForkStep(measured, Map.of("data", one), List.of(), 5));
+
+        StepResult merged = merge.add(0, new ForkMerge.ForkStep(unmeasured, Map.of("data", one), List.of(), 5));
+
+        assertThat(merged.rate()).as("the first fork's rate is not the step's").isNull();
+        assertThat(merged.events())
+                .as("the first fork's counts are not the step's")
+                .isNull();
+        assertThat(merged.sustained())
+                .as("a fork without a verdict is no verdict, not 'not sustained'")
+                .isNull();
+        assertThat(merged.latencyMs().get("data").count())
+                .as("pooled from both forks")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void forksAverageTheirRatesAndWeighTheirDocumentSizesByTheirEvents() {
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram one = LatencyRecorder.newHistogram();
+        one.recordValue(1_000);
+        StepResult slow = step(1_000, true).toBuilder()
+                .rate(new StepRate(200.0, null, 100.0, null))
+                .docBytes(new DocBytes(1_000, 900, 1_100, 9))
+                .schedule(new Schedule(2_000, 1_000, 50, true))
+                .build();
+        StepResult fast = step(3_000, true).toBuilder()
+                .rate(new StepRate(200.0, null, 300.0, null))
+                .docBytes(new DocBytes(2_000, 1_900, 2_100, 9))
+                .schedule(new Schedule(2_000, 0, 0, false))
+                .build();
+        merge.add(0, new ForkMerge.ForkStep(slow, Map.of("data", one), List.of(), 5));
+
+        StepResult merged = merge.add(0, new ForkMerge.ForkStep(fast, Map.of("data", one), List.of(), 5));
+
+        assertThat(merged.rate()).isEqualTo(new StepRate(200.0, null, 200.0, null));
+        assertThat(merged.docBytes())
+                .as("not the first fork's sizes")
+                .isEqualTo(new DocBytes((1_000 * 1_000.0 + 3_000 * 2_000.0) / 4_000, 900, 2_100, 9));
+        assertThat(merged.schedule())
+                .as("the events due and behind of both forks")
+                .isEqualTo(new Schedule(4_000, 1_000, 50, true));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.rtbench.core.result;
 
+import static io.rtbench.core.result.ParallelMerge.Ran.ONE_AFTER_ANOTHER;
+import static io.rtbench.core.result.ParallelMerge.Ran.SIDE_BY_SIDE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.metrics.LatencyRecorder;
@@ -9,17 +11,25 @@ import io.rtbench.core.result.StepResult.DocBytes;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.Schedule;
 import io.rtbench.core.result.StepResult.StepRate;
+import io.rtbench.core.utilisation.HostUtilisation;
+import io.rtbench.core.utilisation.Utilisation;
+import io.rtbench.core.utilisation.Utilisation.Sample;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** Parts that ran side by side (hosts) merged into one step, as the coordinator and {@code report --merge} do. */
+/**
+ * Parts of a step merged into one: side by side (hosts), as the coordinator and {@code report --merge} do, and one
+ * after another (forks), as the engine does.
+ */
 class ParallelMergeTest {
 
     @Test
     void ratesCountsAndSchedulesAddUp() {
-        StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 4.0), part(3_000, 1_300, true, 9.0)))
+        StepResult merged = ParallelMerge.step(
+                        List.of(part(1_000, 1_200, false, 4.0), part(3_000, 1_300, true, 9.0)), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.rate()).isEqualTo(new StepRate(400.0, 500_000.0, 400.0, 500_000.0));
@@ -39,13 +49,14 @@ class ParallelMergeTest {
 
     @Test
     void documentSizesAreWeightedByTheEventsOfEachPart() {
-        StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), part(3_000, 1_300, true, 0)))
+        StepResult merged = ParallelMerge.step(
+                        List.of(part(1_000, 1_200, false, 0), part(3_000, 1_300, true, 0)), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.docBytes())
                 .isEqualTo(new DocBytes((1_000 * 1_200.0 + 3_000 * 1_300.0) / 4_000, 1_000, 1_500, 9));
 
-        StepResult idle = ParallelMerge.step(List.of(part(0, 1_200, false, 0), part(0, 1_300, false, 0)))
+        StepResult idle = ParallelMerge.step(List.of(part(0, 1_200, false, 0), part(0, 1_300, false, 0)), SIDE_BY_SIDE)
                 .build();
         assertThat(idle.docBytes().mean())
                 .as("no part produced an event: each part weighs the same")
@@ -64,7 +75,7 @@ class ParallelMergeTest {
                 .sustained(null)
                 .build();
 
-        StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), silent))
+        StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), silent), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.rate()).isNull();
@@ -77,8 +88,11 @@ class ParallelMergeTest {
         assertThat(merged.events().produced()).isEqualTo(4_000);
         assertThat(merged.sustained()).as("one part without a verdict").isNull();
 
-        StepResult nothing = ParallelMerge.step(List.of(
-                        part(1_000, 1_200, false, 0), StepResult.builder().build()))
+        StepResult nothing = ParallelMerge.step(
+                        List.of(
+                                part(1_000, 1_200, false, 0),
+                                StepResult.builder().build()),
+                        SIDE_BY_SIDE)
                 .build();
         assertThat(nothing.events()).as("a part that counted nothing").isNull();
         assertThat(nothing.docBytes()).as("no events to weigh its sizes by").isNull();
@@ -91,7 +105,7 @@ class ParallelMergeTest {
                 .backlog(new Backlog(0, 10, 1.0, null))
                 .latencies(Map.of("data", new LatencySummary(1, 1, 1, 1, 1, 1, 1)));
 
-        StepResult merged = ParallelMerge.counts(step, List.of(part(1_000, 1_200, false, 7.0)))
+        StepResult merged = ParallelMerge.counts(step, List.of(part(1_000, 1_200, false, 7.0)), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.durationSec()).isEqualTo(12);
@@ -120,6 +134,133 @@ class ParallelMergeTest {
         assertThat(merged.get("query").max())
                 .as("a histogram of a wider range than the recorder's adds up too")
                 .isEqualTo(LatencySummary.ofMicros(wide).max());
+    }
+
+    @Test
+    void forksOneAfterAnotherAddTheirTimeAndAverageTheirRates() {
+        StepResult merged = ParallelMerge.step(
+                        List.of(part(1_000, 1_200, false, 4.0), part(3_000, 1_300, true, 9.0)), ONE_AFTER_ANOTHER)
+                .build();
+
+        assertThat(merged.durationSec()).as("one after another").isEqualTo(20);
+        assertThat(merged.rate())
+                .as("the mean of 100 and 300 events/s, not their sum")
+                .isEqualTo(new StepRate(200.0, 250_000.0, 200.0, 250_000.0));
+        assertThat(merged.events().produced()).as("counts add up either way").isEqualTo(4_000);
+        assertThat(merged.schedule()).isEqualTo(new Schedule(4_000, 300, 300, true));
+        assertThat(merged.backlog().slopeEventsPerSec()).as("the worst fork's").isEqualTo(9.0);
+        assertThat(merged.sustained()).isFalse();
+    }
+
+    @Test
+    void forksThatShareTheirPlannedRateKeepItExactly() {
+        StepResult fork = part(1_000, 1_200, false, 0).toBuilder()
+                .rate(new StepRate(0.1, null, 0.1, null))
+                .build();
+
+        StepRate merged = ParallelMerge.step(List.of(fork, fork, fork), ONE_AFTER_ANOTHER)
+                .build()
+                .rate();
+
+        assertThat(merged.targetEventsPerSec())
+                .as("not 0.1 + 0.1 + 0.1 over 3, which is 0.10000000000000002")
+                .isEqualTo(0.1);
+        assertThat(merged.targetBytesPerSec()).as("no fork had it").isNull();
+    }
+
+    @Test
+    void aForkWithoutARateCountsOrAVerdictLeavesThemAbsentAsAHostDoes() {
+        StepResult silent = part(3_000, 1_300, false, 0).toBuilder()
+                .rate(null)
+                .events(null)
+                .sustained(null)
+                .build();
+
+        for (ParallelMerge.Ran ran : ParallelMerge.Ran.values()) {
+            StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), silent), ran)
+                    .build();
+
+            assertThat(merged.rate())
+                    .as(ran + ": the other part's rate is not the step's")
+                    .isNull();
+            assertThat(merged.events())
+                    .as(ran + ": the other part's counts are not the step's")
+                    .isNull();
+            assertThat(merged.sustained())
+                    .as(ran + ": the part judged cannot speak for the one that was not")
+                    .isNull();
+        }
+        StepResult behind =
+                part(3_000, 1_300, true, 0).toBuilder().sustained(false).build();
+        assertThat(ParallelMerge.step(List.of(silent, behind), ONE_AFTER_ANOTHER)
+                        .build()
+                        .sustained())
+                .as("one part not sustained is enough")
+                .isFalse();
+    }
+
+    @Test
+    void forksCpuSeriesFollowOneAnotherAndHostsKeepTheBusiestMachine() {
+        HostUtilisation quiet = host(30.0, 20.0, 4);
+        HostUtilisation busy = host(80.0, 50.0, 2);
+        StepResult first = part(1_000, 1_200, false, 0).toBuilder()
+                .host(quiet)
+                .utilisation(Utilisation.of("process", List.of(new Sample(0, 10.0, null, null))))
+                .build();
+        StepResult second = part(1_000, 1_200, false, 0).toBuilder().host(busy).build();
+
+        StepResult forks =
+                ParallelMerge.step(List.of(first, second), ONE_AFTER_ANOTHER).build();
+        StepResult hosts =
+                ParallelMerge.step(List.of(first, second), SIDE_BY_SIDE).build();
+
+        assertThat(forks.host().machine().series())
+                .extracting(Sample::offsetSec)
+                .as("the second fork's second 0 comes after the first fork's 10 s")
+                .containsExactly(0.0, 10.0);
+        assertThat(forks.utilisation().series()).hasSize(1);
+        assertThat(hosts.host()).as("two machines' CPU are not added").isSameAs(busy);
+        assertThat(hosts.utilisation()).as("the target is not a host's").isNull();
+    }
+
+    @Test
+    void theBusiestHostIsTheOneNearestToRunningOutOfCpu() {
+        HostUtilisation idleMachineBusyHarness = host(20.0, 95.0, 1);
+        HostUtilisation busyMachine = host(70.0, 30.0, 8);
+        HostUtilisation harnessOnly = HostUtilisation.of(
+                new HostUtilisation.Harness(
+                        1,
+                        Utilisation.Summary.of(cpu(60.0)),
+                        cpu(60.0),
+                        Map.of("rtbench", Utilisation.of("process", cpu(60.0)))),
+                null);
+
+        assertThat(ParallelMerge.busiest(Arrays.asList(busyMachine, null, idleMachineBusyHarness)))
+                .as("a harness at 95 % of its one core is nearer than a machine at 70 %")
+                .hasValue(2);
+        assertThat(ParallelMerge.busiest(Arrays.asList(busyMachine, harnessOnly)))
+                .as("a host without its machine's figures is judged by its harness")
+                .hasValue(0);
+        assertThat(ParallelMerge.busiest(List.of(busyMachine, busyMachine)))
+                .as("the first of equals")
+                .hasValue(0);
+        assertThat(ParallelMerge.busiest(Arrays.asList(null, null))).isEmpty();
+        assertThat(ParallelMerge.host(Arrays.asList(null, null))).isNull();
+    }
+
+    /** A host's figures of one second: its machine's CPU, and its harness's in percent of one core on its cores. */
+    private static HostUtilisation host(double machinePercent, double harnessPercentOfOneCore, int harnessCores) {
+        return new HostUtilisation(
+                new HostUtilisation.Harness(
+                        harnessCores,
+                        Utilisation.Summary.of(cpu(harnessPercentOfOneCore)),
+                        cpu(harnessPercentOfOneCore),
+                        Map.of("rtbench", Utilisation.of("process", cpu(harnessPercentOfOneCore)))),
+                new HostUtilisation.Machine(4, Utilisation.Summary.of(cpu(machinePercent)), cpu(machinePercent)));
+    }
+
+    private static List<Sample> cpu(double percent) {
+        return List.of(new Sample(0, percent, null, null));
     }
 
     private static Histogram histogram(long micros, int count) {

@@ -229,11 +229,14 @@ class ResultFilesTest {
     @Test
     void aStepOnSeveralHostsWithItsWorkersValidatesAndReadsBack() throws IOException {
         LatencySummary data = new LatencySummary(9, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+        java.util.List<Utilisation.Sample> cpu = java.util.List.of(new Utilisation.Sample(0, 40.0, null, null));
+        HostUtilisation workerHost =
+                HostUtilisation.of(null, new HostUtilisation.Machine(4, Utilisation.Summary.of(cpu), cpu));
         RunResult run = sampleRun();
         RunResult onHosts = run.withSteps(java.util.List.of(run.steps().get(0).toBuilder()
                 .workers(java.util.List.of(
-                        new StepResult.WorkerShare("a", 2, 1_000, 0, 1L, Map.of(Metrics.DATA, data)),
-                        new StepResult.WorkerShare("b", 1, 500, 2, null, Map.of())))
+                        new StepResult.WorkerShare("a", 2, 1_000, 0, 1L, Map.of(Metrics.DATA, data), workerHost),
+                        new StepResult.WorkerShare("b", 1, 500, 2, null, Map.of(), null)))
                 .build()));
         Path file = dir.resolve("hosts.json");
 
@@ -244,11 +247,19 @@ class ResultFilesTest {
         assertThat(written.at("/steps/0/workers/0/latencyMs/data/count").asLong())
                 .isEqualTo(9);
         assertThat(written.at("/steps/0/workers/1").has("probeErrors")).isFalse();
+        assertThat(written.at("/steps/0/workers/0/host/machine/cores").asInt())
+                .as("each worker's own machine")
+                .isEqualTo(4);
+        assertThat(written.at("/steps/0/workers/1").has("host")).isFalse();
         assertThat(ResultFiles.read(file)).isEqualTo(onHosts);
         assertThat(JSON.readTree(dir.resolve("hosts.json").toFile())
                         .at("/steps/0/workers")
                         .size())
                 .isEqualTo(2);
+        ((ObjectNode) written.at("/steps/0/workers/0/host/machine")).remove("summary");
+        assertThat(validate(written))
+                .as("a worker's machine without its summary")
+                .isNotEmpty();
     }
 
     @Test

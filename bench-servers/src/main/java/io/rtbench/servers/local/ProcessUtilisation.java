@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
@@ -59,6 +60,16 @@ public final class ProcessUtilisation implements UtilisationSource {
      */
     public static ProcessUtilisation alone(long pid) {
         return new ProcessUtilisation(pid, false, null, System::nanoTime);
+    }
+
+    /**
+     * This JVM's process {@link #alone}, or empty where {@code /proc} cannot be read (not Linux): the {@code rtbench}
+     * part of the harness.
+     */
+    public static Optional<UtilisationSource> ofThisProcess() {
+        return Files.isReadable(Path.of("/proc/self/stat"))
+                ? Optional.of(alone(ProcessHandle.current().pid()))
+                : Optional.empty();
     }
 
     /** A server's process tree without its disk: a part of the harness (Kafka, Connect). */
