@@ -1,8 +1,8 @@
 package io.rtbench.hosts;
 
 import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.result.ParallelMerge;
-import io.rtbench.core.result.ParallelMerge.Ran;
+import io.rtbench.core.result.PartsMerge;
+import io.rtbench.core.result.PartsMerge.Ran;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.EventCounts;
 import io.rtbench.core.result.StepResult.WorkerShare;
@@ -12,11 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The workers' step figures as one host's, merged as every run of parts side by side is ({@link ParallelMerge}); beside
+ * The workers' step figures as one host's, merged as every run of parts side by side is ({@link PartsMerge}); beside
  * them, each worker's own share. A worker that sent no report (it failed or fell silent) is a part without figures:
  * the others' sum is not the step's total, so the step's rates and counts are absent (docs/GUIDE.md, "Several hosts")
  * and only the shares of the workers that reported say what they counted. The machines' CPU is not added: the step's
- * {@code host} is that of the busiest of this host and the workers' ({@link ParallelMerge#host}), and each worker's own
+ * {@code host} is that of the busiest of this host and the workers' ({@link PartsMerge#host}), and each worker's own
  * is in its share (docs/REPORTS.md, "Several hosts").
  */
 final class StepMerge {
@@ -27,7 +27,7 @@ final class StepMerge {
         if (workers.isEmpty()) {
             return;
         }
-        ParallelMerge.counts(
+        PartsMerge.counts(
                 result, workers.stream().map(worker -> part(worker.report)).toList(), Ran.SIDE_BY_SIDE);
         List<HostUtilisation> hosts = new ArrayList<>();
         hosts.add(result.host());
@@ -47,7 +47,7 @@ final class StepMerge {
                     report.host()));
             hosts.add(report.host());
         }
-        result.workers(shares.isEmpty() ? null : shares).host(ParallelMerge.host(hosts));
+        result.workers(shares.isEmpty() ? null : shares).host(PartsMerge.host(hosts));
     }
 
     /** A worker's report as the step of one part; a missing report as a part that measured nothing. */

@@ -3,8 +3,8 @@ package io.rtbench.report;
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.metrics.LatencySummary;
-import io.rtbench.core.result.ParallelMerge;
-import io.rtbench.core.result.ParallelMerge.Ran;
+import io.rtbench.core.result.PartsMerge;
+import io.rtbench.core.result.PartsMerge.Ran;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  * The results of several hosts of one distributed run (each host ran its own generator + evaluator pairs, spec
  * section 3) as one run: step N of every host becomes one step. Latencies come from the hosts' interval logs added
  * together, so they are exact; a step whose log is missing on any host cannot be merged exactly and fails the merge.
- * The other figures merge as every step of parts side by side does ({@link ParallelMerge}): the harness's and the
+ * The other figures merge as every step of parts side by side does ({@link PartsMerge}): the harness's and the
  * machine's CPU are the busiest host's, named in a note (docs/REPORTS.md, "Several hosts").
  */
 final class HostMerge {
@@ -62,7 +62,7 @@ final class HostMerge {
             List<ReportedStep> parts =
                     hosts.stream().map(h -> h.steps().get(index)).toList();
             steps.add(step(hosts, parts, leftOut));
-            ParallelMerge.busiest(parts.stream().map(p -> p.step().host()).toList())
+            PartsMerge.busiest(parts.stream().map(p -> p.step().host()).toList())
                     .ifPresent(h -> busiest.add("step " + parts.get(0).number() + ": " + name(hosts.get(h))));
         }
         String sources = hosts.stream().map(ReportedRun::source).collect(Collectors.joining(" + "));
@@ -119,10 +119,10 @@ final class HostMerge {
         }
         StepHistograms histograms = StepHistograms.merge(
                 parts.stream().map(ReportedStep::histograms).toList());
-        Map<String, LatencySummary> latency = ParallelMerge.latencies(
+        Map<String, LatencySummary> latency = PartsMerge.latencies(
                 parts.stream().map(p -> p.histograms().totals()).toList());
         metricsOf(parts).stream().filter(m -> !latency.containsKey(m)).forEach(leftOut::add);
-        StepResult merged = ParallelMerge.step(
+        StepResult merged = PartsMerge.step(
                         parts.stream().map(ReportedStep::step).toList(), Ran.SIDE_BY_SIDE)
                 .latencies(latency)
                 .build();

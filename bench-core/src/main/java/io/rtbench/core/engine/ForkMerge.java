@@ -3,8 +3,8 @@ package io.rtbench.core.engine;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.result.ForkStatistics;
-import io.rtbench.core.result.ParallelMerge;
-import io.rtbench.core.result.ParallelMerge.Ran;
+import io.rtbench.core.result.PartsMerge;
+import io.rtbench.core.result.PartsMerge.Ran;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepRepetitions.MetricScores;
@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * Step N of every fork merged into step N of the result (docs/MEASUREMENT.md, "Repetitions"). What is a fork's own is
  * here: latencies are the pooled percentiles of the histogram merged from every measured iteration of every fork, never
  * an average of percentiles, and each metric's p50 and p99 get JMH's score across forks. Every other figure merges as
- * the parts of any step do, forks having run one after another ({@link ParallelMerge}, {@link Ran#ONE_AFTER_ANOTHER}):
+ * the parts of any step do, forks having run one after another ({@link PartsMerge}, {@link Ran#ONE_AFTER_ANOTHER}):
  * counts add up, rates are averaged, a figure some fork lacks is absent. A run without repetitions keeps its one fork's
  * step as it is.
  */
@@ -94,7 +94,7 @@ final class ForkMerge {
                                 ForkStatistics.score(p99ByFork.get(metric))));
             });
             StepResult first = forks.get(0);
-            return ParallelMerge.step(forks, Ran.ONE_AFTER_ANOTHER)
+            return PartsMerge.step(forks, Ran.ONE_AFTER_ANOTHER)
                     .replaceLatencies(latencies)
                     .repetitions(new StepRepetitions(
                             forks.size(),

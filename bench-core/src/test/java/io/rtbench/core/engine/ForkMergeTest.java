@@ -102,7 +102,7 @@ class ForkMergeTest {
         assertThat(events.operations()).isEqualTo(new Operations(1_750, 210, 40));
     }
 
-    /** The rules a step's parts share (ParallelMerge): before, a fork without a figure left the first fork's. */
+    /** The rules a step's parts share (PartsMerge): before, a fork without a figure left the first fork's. */
     @Test
     void aForkWithoutARateCountsOrAVerdictLeavesThemAbsentRatherThanTheFirstForks() {
         ForkMerge merge = new ForkMerge(THREE_BY_THREE);

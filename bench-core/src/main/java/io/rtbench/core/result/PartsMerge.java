@@ -33,7 +33,7 @@ import org.HdrHistogram.Histogram;
  * the document size is weighted by the events of each part, the backlog is the largest one, and the verdict is
  * {@link #sustained}.
  */
-public final class ParallelMerge {
+public final class PartsMerge {
 
     /** How a step's parts ran, and so how their time, rates and CPU figures combine. */
     public enum Ran {
@@ -75,7 +75,7 @@ public final class ParallelMerge {
         },
         /**
          * Hosts, side by side: they share the step's time (the longest part's), their rates add up, and the CPU figures
-         * are one machine's, the busiest ({@link ParallelMerge#host(List)}). The target's utilisation is not merged:
+         * are one machine's, the busiest ({@link PartsMerge#host(List)}). The target's utilisation is not merged:
          * the coordinator of a run on several hosts measures it alone, and hosts that ran on their own each saw it from
          * their side.
          */
@@ -97,7 +97,7 @@ public final class ParallelMerge {
 
             @Override
             HostUtilisation host(List<StepResult> parts) {
-                return ParallelMerge.host(parts.stream().map(StepResult::host).toList());
+                return PartsMerge.host(parts.stream().map(StepResult::host).toList());
             }
         };
 
@@ -115,7 +115,7 @@ public final class ParallelMerge {
         }
     }
 
-    private ParallelMerge() {}
+    private PartsMerge() {}
 
     /**
      * What the parts counted of their shares, merged into {@code step}: rates, schedule, document sizes, events and

@@ -1,7 +1,7 @@
 package io.rtbench.core.result;
 
-import static io.rtbench.core.result.ParallelMerge.Ran.ONE_AFTER_ANOTHER;
-import static io.rtbench.core.result.ParallelMerge.Ran.SIDE_BY_SIDE;
+import static io.rtbench.core.result.PartsMerge.Ran.ONE_AFTER_ANOTHER;
+import static io.rtbench.core.result.PartsMerge.Ran.SIDE_BY_SIDE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.metrics.LatencyRecorder;
@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  * Parts of a step merged into one: side by side (hosts), as the coordinator and {@code report --merge} do, and one
  * after another (forks), as the engine does.
  */
-class ParallelMergeTest {
+class PartsMergeTest {
 
     @Test
     void ratesCountsAndSchedulesAddUp() {
-        StepResult merged = ParallelMerge.step(
+        StepResult merged = PartsMerge.step(
                         List.of(part(1_000, 1_200, false, 4.0), part(3_000, 1_300, true, 9.0)), SIDE_BY_SIDE)
                 .build();
 
@@ -49,14 +49,14 @@ class ParallelMergeTest {
 
     @Test
     void documentSizesAreWeightedByTheEventsOfEachPart() {
-        StepResult merged = ParallelMerge.step(
+        StepResult merged = PartsMerge.step(
                         List.of(part(1_000, 1_200, false, 0), part(3_000, 1_300, true, 0)), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.docBytes())
                 .isEqualTo(new DocBytes((1_000 * 1_200.0 + 3_000 * 1_300.0) / 4_000, 1_000, 1_500, 9));
 
-        StepResult idle = ParallelMerge.step(List.of(part(0, 1_200, false, 0), part(0, 1_300, false, 0)), SIDE_BY_SIDE)
+        StepResult idle = PartsMerge.step(List.of(part(0, 1_200, false, 0), part(0, 1_300, false, 0)), SIDE_BY_SIDE)
                 .build();
         assertThat(idle.docBytes().mean())
                 .as("no part produced an event: each part weighs the same")
@@ -75,7 +75,7 @@ class ParallelMergeTest {
                 .sustained(null)
                 .build();
 
-        StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), silent), SIDE_BY_SIDE)
+        StepResult merged = PartsMerge.step(List.of(part(1_000, 1_200, false, 0), silent), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.rate()).isNull();
@@ -88,7 +88,7 @@ class ParallelMergeTest {
         assertThat(merged.events().produced()).isEqualTo(4_000);
         assertThat(merged.sustained()).as("one part without a verdict").isNull();
 
-        StepResult nothing = ParallelMerge.step(
+        StepResult nothing = PartsMerge.step(
                         List.of(
                                 part(1_000, 1_200, false, 0),
                                 StepResult.builder().build()),
@@ -105,7 +105,7 @@ class ParallelMergeTest {
                 .backlog(new Backlog(0, 10, 1.0, null))
                 .latencies(Map.of("data", new LatencySummary(1, 1, 1, 1, 1, 1, 1)));
 
-        StepResult merged = ParallelMerge.counts(step, List.of(part(1_000, 1_200, false, 7.0)), SIDE_BY_SIDE)
+        StepResult merged = PartsMerge.counts(step, List.of(part(1_000, 1_200, false, 7.0)), SIDE_BY_SIDE)
                 .build();
 
         assertThat(merged.durationSec()).isEqualTo(12);
@@ -123,7 +123,7 @@ class ParallelMergeTest {
         Histogram both = fast.copy();
         both.add(slow);
 
-        Map<String, LatencySummary> merged = ParallelMerge.latencies(
+        Map<String, LatencySummary> merged = PartsMerge.latencies(
                 List.of(Map.of("data", fast, "kafkaHop", fast, "query", wide), Map.of("data", slow, "query", fast)));
 
         assertThat(merged).as("kafkaHop is not in every part").containsOnlyKeys("data", "query");
@@ -138,7 +138,7 @@ class ParallelMergeTest {
 
     @Test
     void forksOneAfterAnotherAddTheirTimeAndAverageTheirRates() {
-        StepResult merged = ParallelMerge.step(
+        StepResult merged = PartsMerge.step(
                         List.of(part(1_000, 1_200, false, 4.0), part(3_000, 1_300, true, 9.0)), ONE_AFTER_ANOTHER)
                 .build();
 
@@ -158,7 +158,7 @@ class ParallelMergeTest {
                 .rate(new StepRate(0.1, null, 0.1, null))
                 .build();
 
-        StepRate merged = ParallelMerge.step(List.of(fork, fork, fork), ONE_AFTER_ANOTHER)
+        StepRate merged = PartsMerge.step(List.of(fork, fork, fork), ONE_AFTER_ANOTHER)
                 .build()
                 .rate();
 
@@ -176,8 +176,8 @@ class ParallelMergeTest {
                 .sustained(null)
                 .build();
 
-        for (ParallelMerge.Ran ran : ParallelMerge.Ran.values()) {
-            StepResult merged = ParallelMerge.step(List.of(part(1_000, 1_200, false, 0), silent), ran)
+        for (PartsMerge.Ran ran : PartsMerge.Ran.values()) {
+            StepResult merged = PartsMerge.step(List.of(part(1_000, 1_200, false, 0), silent), ran)
                     .build();
 
             assertThat(merged.rate())
@@ -192,7 +192,7 @@ class ParallelMergeTest {
         }
         StepResult behind =
                 part(3_000, 1_300, true, 0).toBuilder().sustained(false).build();
-        assertThat(ParallelMerge.step(List.of(silent, behind), ONE_AFTER_ANOTHER)
+        assertThat(PartsMerge.step(List.of(silent, behind), ONE_AFTER_ANOTHER)
                         .build()
                         .sustained())
                 .as("one part not sustained is enough")
@@ -210,9 +210,8 @@ class ParallelMergeTest {
         StepResult second = part(1_000, 1_200, false, 0).toBuilder().host(busy).build();
 
         StepResult forks =
-                ParallelMerge.step(List.of(first, second), ONE_AFTER_ANOTHER).build();
-        StepResult hosts =
-                ParallelMerge.step(List.of(first, second), SIDE_BY_SIDE).build();
+                PartsMerge.step(List.of(first, second), ONE_AFTER_ANOTHER).build();
+        StepResult hosts = PartsMerge.step(List.of(first, second), SIDE_BY_SIDE).build();
 
         assertThat(forks.host().machine().series())
                 .extracting(Sample::offsetSec)
@@ -235,17 +234,17 @@ class ParallelMergeTest {
                         Map.of("rtbench", Utilisation.of("process", cpu(60.0)))),
                 null);
 
-        assertThat(ParallelMerge.busiest(Arrays.asList(busyMachine, null, idleMachineBusyHarness)))
+        assertThat(PartsMerge.busiest(Arrays.asList(busyMachine, null, idleMachineBusyHarness)))
                 .as("a harness at 95 % of its one core is nearer than a machine at 70 %")
                 .hasValue(2);
-        assertThat(ParallelMerge.busiest(Arrays.asList(busyMachine, harnessOnly)))
+        assertThat(PartsMerge.busiest(Arrays.asList(busyMachine, harnessOnly)))
                 .as("a host without its machine's figures is judged by its harness")
                 .hasValue(0);
-        assertThat(ParallelMerge.busiest(List.of(busyMachine, busyMachine)))
+        assertThat(PartsMerge.busiest(List.of(busyMachine, busyMachine)))
                 .as("the first of equals")
                 .hasValue(0);
-        assertThat(ParallelMerge.busiest(Arrays.asList(null, null))).isEmpty();
-        assertThat(ParallelMerge.host(Arrays.asList(null, null))).isNull();
+        assertThat(PartsMerge.busiest(Arrays.asList(null, null))).isEmpty();
+        assertThat(PartsMerge.host(Arrays.asList(null, null))).isNull();
     }
 
     /** A host's figures of one second: its machine's CPU, and its harness's in percent of one core on its cores. */
