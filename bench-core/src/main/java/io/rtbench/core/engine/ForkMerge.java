@@ -28,7 +28,7 @@ import org.HdrHistogram.Histogram;
  * Step N of every fork merged into step N of the result (docs/MEASUREMENT.md, "Repetitions"). Latencies are the pooled
  * percentiles of the histogram merged from every measured iteration of every fork, never an average of percentiles;
  * each metric's p50 and p99 get JMH's score across forks; counts add up; a step is sustained only if every fork
- * sustained it; the target's utilisation series follow one another. A run without repetitions keeps its one fork's step as it is.
+ * sustained it; the target's utilisation series follow one another, as do the forks' faults. A run without repetitions keeps its one fork's step as it is.
  */
 final class ForkMerge {
 
@@ -113,6 +113,11 @@ final class ForkMerge {
                     .sustained(sustained())
                     .replaceLatencies(latencies)
                     .histogramLog(null)
+                    .faults(forks.stream()
+                            .map(StepResult::faults)
+                            .filter(Objects::nonNull)
+                            .flatMap(List::stream)
+                            .toList())
                     .utilisation(Utilisation.concat(
                             forks.stream().map(StepResult::utilisation).toList(),
                             forks.stream().map(StepResult::durationSec).toList()))
