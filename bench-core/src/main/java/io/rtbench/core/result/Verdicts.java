@@ -93,8 +93,8 @@ public final class Verdicts {
 
     /**
      * What one fault did (docs/MEASUREMENT.md, "Freshness under faults"), e.g. {@code fault target-pause@5s+4s (5.02 to
-     * 9.03 s): staleness peak 4,120 ms; recovered 2.1 s after (data p99 of 5 s within 61 ms); backlog peak 2,150
-     * events, drained at 1,480 events/s}.
+     * 9.03 s): staleness peak 4,134 ms; recovered 0.1 s after (data p99 of 5 s within 369 ms); backlog peak 2,000
+     * events, drained at 1,940 events/s}.
      */
     public static String fault(StepFault fault) {
         StringBuilder line = new StringBuilder(String.format(
