@@ -118,7 +118,7 @@ final class FaultStage implements Stage {
         return "fault injection";
     }
 
-    /** A measured phase begins: each fault's pause and its end are timed from the phase's start. */
+    /** A measured phase begins: each fault begins AT from its start (and ends FOR after it began, {@link #begin}). */
     @Override
     public synchronized void startPhase(Phase phase) {
         if (!phase.measured()) {
