@@ -1,5 +1,6 @@
 package io.rtbench.evaluator;
 
+import io.rtbench.core.fault.Recovery;
 import io.rtbench.core.result.StepResult.Backlog;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,13 @@ public final class BacklogSeries {
     /** Adds a sample: lag in events at {@code atMillis}. */
     public synchronized void add(long atMillis, long events) {
         samples.add(new long[] {atMillis, events});
+    }
+
+    /** The samples in order, as points of µs since the epoch and events, for the figures of faults. */
+    public synchronized List<Recovery.Point> points() {
+        return samples.stream()
+                .map(sample -> new Recovery.Point(sample[0] * 1_000, sample[1]))
+                .toList();
     }
 
     public synchronized int size() {

@@ -3,8 +3,10 @@ package io.rtbench.evaluator;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
+import io.rtbench.core.fault.Recovery;
 import io.rtbench.core.result.StepResult;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
@@ -109,6 +111,11 @@ public final class BacklogStage implements Stage {
                 }
             }
         }
+    }
+
+    /** The readings of the current (or last) measured phase, for the figures of faults. */
+    public List<Recovery.Point> readings() {
+        return series.points();
     }
 
     @Override

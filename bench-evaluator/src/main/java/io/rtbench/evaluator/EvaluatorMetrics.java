@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.rtbench.core.fault.TimedSamples;
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.metrics.Metrics;
@@ -64,6 +65,8 @@ public final class EvaluatorMetrics {
     private final AtomicLong backlog = new AtomicLong();
     private final AtomicLong produced = new AtomicLong();
     private final AtomicLong landed = new AtomicLong();
+    /** Every data sample with its time, kept only for the figures of faults ({@link #keepTimedData}); else null. */
+    private volatile TimedSamples timedData;
 
     public EvaluatorMetrics(MeterRegistry registry, String target) {
         this.registry = registry;
@@ -101,6 +104,25 @@ public final class EvaluatorMetrics {
         generator.data.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
         generator.dataQuantiles.record(Math.max(0, dataMicros), TimeUnit.MICROSECONDS);
         generator.query.record(Math.max(0, queryMicros), TimeUnit.MICROSECONDS);
+    }
+
+    /**
+     * From now on keeps every data sample with its probe's answer time, cleared with the samples at {@link #reset}: what
+     * the figures of a fault are computed from (docs/MEASUREMENT.md, "Freshness under faults"). Returns them.
+     */
+    public synchronized TimedSamples keepTimedData() {
+        if (timedData == null) {
+            timedData = new TimedSamples();
+        }
+        return timedData;
+    }
+
+    /** A data sample's time (its probe's answer, µs since the epoch), when they are kept. */
+    void timedSample(long atMicros, long dataMicros) {
+        TimedSamples kept = timedData;
+        if (kept != null) {
+            kept.add(atMicros, dataMicros);
+        }
     }
 
     /** The recorders of workload {@code dml} for the target's read variants, so that a step logs them from its start. */
@@ -149,6 +171,10 @@ public final class EvaluatorMetrics {
     /** Forgets the samples and errors so far (end of a warmup); Prometheus keeps counting. */
     public void reset() {
         latencies.reset();
+        TimedSamples kept = timedData;
+        if (kept != null) {
+            kept.clear();
+        }
         probeErrors.reset();
         probesBeforeVisible.reset();
     }

@@ -28,6 +28,7 @@ final class GeneratorProbe {
             if (newestSeenMicros != ProbeOutcome.NOTHING_VISIBLE) {
                 long data = LatencyMath.dataOfFailedProbe(probe, newestSeenMicros, timeoutMicros);
                 metrics.sample(generatorId, data, data, Math.max(timeoutMicros, LatencyMath.query(probe)));
+                metrics.timedSample(probe.responseMicros(), data);
             }
             return;
         }
@@ -43,6 +44,7 @@ final class GeneratorProbe {
         newestSeenMicros = Math.max(newestSeenMicros, probe.newestEventTimeMicros());
         metrics.sample(
                 generatorId, LatencyMath.data(probe), LatencyMath.dataAtRequest(probe), LatencyMath.query(probe));
+        metrics.timedSample(probe.responseMicros(), LatencyMath.data(probe));
     }
 
     /** Whether any event of this generator has been visible yet. */

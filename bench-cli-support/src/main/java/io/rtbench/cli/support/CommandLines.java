@@ -72,9 +72,12 @@ public final class CommandLines {
         return USAGE;
     }
 
-    /** picocli's "Invalid value for option '--forks': …" and "Missing required option: '--x=HOST'" in rtbench's words. */
-    private static final Pattern INVALID_VALUE =
-            Pattern.compile("Invalid value for option '([^']+)': (.*)", Pattern.DOTALL);
+    /**
+     * picocli's "Invalid value for option '--forks': …" (of a list option: "… '--rates' (RATE): …") and "Missing required
+     * option: '--x=HOST'" in rtbench's words.
+     */
+    private static final Pattern INVALID_VALUE = Pattern.compile(
+            "Invalid value for option '([^']+)'(?: at index \\d+)?(?: \\([^)]*\\))?: (.*)", Pattern.DOTALL);
 
     private static final Pattern MISSING_OPTION = Pattern.compile("Missing required option: '(--[a-z-]+)[^']*'");
 

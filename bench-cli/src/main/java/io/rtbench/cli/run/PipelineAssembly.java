@@ -2,8 +2,10 @@ package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rtbench.connectors.bridge.BridgeSettings;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.fault.TimedSamples;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.mixed.ReadCandidates;
 import io.rtbench.core.target.NativeIngest;
@@ -26,6 +28,7 @@ import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.local.ConnectWorkerConfig;
 import io.rtbench.servers.local.MachineUtilisation;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.LongSupplier;
@@ -135,7 +138,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
             run.onTick(reads::tick);
         }
-        sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
+        BacklogStage backlog = sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
         AuditStage audit = audit(
                 run,
                 probe.target(),
@@ -146,6 +149,30 @@ final class PipelineAssembly implements Engine.Assembly {
         if (dml) {
             audit.withChanges(producer::changeHistories);
         }
+        if (!spec.faults().isEmpty()) {
+            faults(run, spec, registry, servers, probe, backlog);
+        }
+    }
+
+    /** {@code --fault} (docs/MEASUREMENT.md, "Freshness under faults"): the stage that injects them and measures them. */
+    private static void faults(
+            RunResources run,
+            RunSpec spec,
+            MeterRegistry registry,
+            RunServers servers,
+            ProbeStage probe,
+            BacklogStage backlog) {
+        TimedSamples data = probe.metrics().keepTimedData();
+        run.add(new FaultStage(
+                spec.faults(),
+                servers.targetProcess()
+                        .orElseThrow(() -> new BenchmarkException(
+                                "--fault: no database process of this run to pause (its server is gone)")),
+                data::points,
+                backlog == null ? List::of : backlog::readings,
+                run.forks() > 1 ? run.fork() : null,
+                registry,
+                spec.target()));
     }
 
     /**
@@ -211,9 +238,9 @@ final class PipelineAssembly implements Engine.Assembly {
 
     /**
      * The samplers beside the probe: the target's, the harness's and the machine's utilisation where a source reads
-     * them, the sink's backlog.
+     * them, the sink's backlog (returned; null without a sink).
      */
-    private static void sample(
+    private static BacklogStage sample(
             RunResources run,
             RunSpec spec,
             MeterRegistry registry,
@@ -228,18 +255,15 @@ final class PipelineAssembly implements Engine.Assembly {
         if (!utilisation.isEmpty()) {
             run.add(new UtilisationSampler(utilisation, new UtilisationGauges(registry, spec.target())::readings));
         }
-        if (consumerGroup != null) {
-            run.add(new BacklogStage(
-                    new BacklogSampler(
-                            servers.bootstrapServers(),
-                            spec.kafkaConfig(),
-                            consumerGroup,
-                            spec.topic(),
-                            BACKLOG_TIMEOUT),
-                    spec.drainTimeout(),
-                    metrics,
-                    new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
+        if (consumerGroup == null) {
+            return null;
         }
+        return run.add(new BacklogStage(
+                new BacklogSampler(
+                        servers.bootstrapServers(), spec.kafkaConfig(), consumerGroup, spec.topic(), BACKLOG_TIMEOUT),
+                spec.drainTimeout(),
+                metrics,
+                new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
     }
 
     /** The audit of what the producers (this host's, or the workers') produced against what landed. */

@@ -20,12 +20,17 @@ abstract class PlannedRunCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        RunSpecBuilder builder = options.builder();
+        RunSpecBuilder builder = builder();
         refuse(builder);
         RunSpec run = RunCommand.resolve(spec, builder, spec.name());
         RunLauncher.requireMeasured(
                 RunLauncher.launch(run, options, spec.commandLine().getOut(), RunLauncher.planned(run)), run);
         return CommandLines.OK;
+    }
+
+    /** The run the options describe, before its settings are checked together. */
+    RunSpecBuilder builder() {
+        return options.builder();
     }
 
     /** Throws a usage error for a scenario this command cannot run; accepts every one by default. */

@@ -64,6 +64,9 @@ final class ResultTable {
             changes(step, out);
             reads(step, out);
             RanOut.cpuLine(step).ifPresent(line -> out.println("  cpu: " + line));
+            if (step.faults() != null) {
+                step.faults().forEach(fault -> out.println("  " + Verdicts.fault(fault)));
+            }
         }
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         fewSamples(result.steps()).ifPresent(out::println);

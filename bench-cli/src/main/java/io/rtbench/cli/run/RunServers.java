@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.engine.Stage;
+import io.rtbench.core.fault.Pausable;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
@@ -13,6 +14,7 @@ import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.ServerProvider;
 import io.rtbench.servers.daemon.ServerControl;
 import io.rtbench.servers.daemon.ServerState;
+import io.rtbench.servers.local.ProcessPause;
 import io.rtbench.servers.local.ProcessUtilisation;
 import java.net.URI;
 import java.nio.file.Files;
@@ -139,7 +141,7 @@ final class RunServers implements Stage {
      * its version and measures its process as one it started (a port on the loopback address is this host's); empty
      * for any other address.
      */
-    private static Optional<ServerState> background(ServerControl control, ServerKind kind, URI address) {
+    static Optional<ServerState> background(ServerControl control, ServerKind kind, URI address) {
         OptionalInt port = loopbackPort(address);
         try {
             return port.isPresent() ? control.runningAt(kind, port.getAsInt()) : Optional.empty();
@@ -213,6 +215,19 @@ final class RunServers implements Stage {
                 (name, server) -> server.processUtilisation().ifPresent(source -> parts.put(name, source)));
         backgroundHarness.forEach((name, state) -> parts.put(name, state.processUtilisation()));
         return parts;
+    }
+
+    /**
+     * The database's processes, for fault {@code target-pause} (docs/MEASUREMENT.md, "Freshness under faults"): the
+     * database this run started, or the one {@code rtbench servers start} runs at the target's address; empty for any
+     * other target ({@link FaultChecks} refuses a fault on one before anything starts).
+     */
+    Optional<Pausable> targetProcess() {
+        if (database != null) {
+            return Optional.of(new ProcessPause(database.pid(), database.kind().cliName()));
+        }
+        return backgroundDatabase.map(
+                state -> new ProcessPause(state.serverPid(), state.kind().cliName()));
     }
 
     /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */

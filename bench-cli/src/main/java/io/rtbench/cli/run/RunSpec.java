@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.Defaults;
 import io.rtbench.core.engine.Repetitions;
+import io.rtbench.core.fault.Fault;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
@@ -37,6 +38,7 @@ import java.util.Objects;
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
  * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  * @param workload ingest, dml (updates and deletes) or mixed (reads under write load), docs/GUIDE.md
+ * @param faults injected into every measured phase ({@code run --fault}; docs/MEASUREMENT.md, "Freshness under faults")
  */
 public record RunSpec(
         String target,
@@ -70,7 +72,8 @@ public record RunSpec(
         Path result,
         Repetitions repetitions,
         boolean forkServers,
-        Workload workload) {
+        Workload workload,
+        List<Fault> faults) {
 
     /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
      * also for rtbench's Connect sink. */
@@ -84,6 +87,7 @@ public record RunSpec(
         kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
+        faults = faults == null ? List.of() : List.copyOf(faults);
         if (!localServers) {
             requireAddresses(target, pipeline, targetUrl, bootstrapServers, connectUrl);
         }
@@ -149,7 +153,8 @@ public record RunSpec(
                 result,
                 repetitions,
                 forkServers,
-                workload);
+                workload,
+                faults);
     }
 
     /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */

@@ -25,6 +25,7 @@ import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.core.Bounds;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.engine.Repetitions;
+import io.rtbench.core.fault.Fault;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.NativeIngest;
@@ -105,6 +106,8 @@ public final class RunSpecBuilder {
     public int warmupIterations = Integer.parseInt(Defaults.WARMUP_ITERATIONS);
     /** Fresh local servers for every fork. */
     public boolean forkServers;
+    /** {@code run --fault}: checked by {@link FaultChecks} (docs/MEASUREMENT.md, "Freshness under faults"). */
+    public List<Fault> faults = List.of();
 
     /**
      * {@code ingest}, {@code dml} or {@code mixed} and their options, as given (null: not given), resolved by
@@ -285,7 +288,9 @@ public final class RunSpecBuilder {
                 resultFile(result != null ? result : Path.of(defaultResult)),
                 repetitions(),
                 forkServers,
-                resolvedWorkload);
+                resolvedWorkload,
+                FaultChecks.check(
+                        faults, local, resolvedTarget, targetUrl, repetitions().measuredLength(duration)));
     }
 
     /**

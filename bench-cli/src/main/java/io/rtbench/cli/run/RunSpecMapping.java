@@ -77,6 +77,9 @@ final class RunSpecMapping {
                 more.put("forkServers", true);
             }
         }
+        if (!spec.faults().isEmpty()) {
+            more.put("fault", spec.faults().stream().map(Object::toString).toList());
+        }
         describeWorkload(spec, more);
         if (!spec.targetOptions().isEmpty()) {
             more.put("targetOptions", spec.targetOptions());

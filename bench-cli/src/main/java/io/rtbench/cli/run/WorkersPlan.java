@@ -47,6 +47,10 @@ final class WorkersPlan {
         if (spec.repetitions().forks() > 1 || spec.repetitions().repeated()) {
             throw new UsageException("--workers runs one fork of one iteration: leave out --forks and --iterations");
         }
+        if (!spec.faults().isEmpty()) {
+            // a fault's figures come from the probes' samples with their times, which stay on the workers
+            throw new UsageException("--fault runs on one host: leave out --workers");
+        }
         return workers;
     }
 

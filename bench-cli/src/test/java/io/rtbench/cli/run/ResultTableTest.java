@@ -8,6 +8,7 @@ import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
+import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.MetricScores;
 import io.rtbench.core.result.StepResult;
@@ -134,6 +135,71 @@ class ResultTableTest {
         assertThat(dmlLine)
                 .contains(" updateVisible p50 ", " deleteVisible p50 ", " updateVisibleWithoutFinal p50 ")
                 .doesNotContain("Truth");
+    }
+
+    @Test
+    void eachFaultHasALineUnderItsStepRecoveredOrNotOrNotJudged() {
+        StepResult faulty = step(true, null).toBuilder()
+                .faults(List.of(
+                        new StepFault(
+                                "target-pause@5s+4s",
+                                null,
+                                5.012,
+                                9.034,
+                                1L,
+                                2L,
+                                5.0,
+                                12.5,
+                                62.5,
+                                4_120.4,
+                                true,
+                                2.06,
+                                2_150L,
+                                1_480.2),
+                        new StepFault(
+                                "target-pause@20s+4s",
+                                null,
+                                20.0,
+                                24.0,
+                                3L,
+                                4L,
+                                5.0,
+                                12.5,
+                                62.5,
+                                4_090.0,
+                                false,
+                                null,
+                                3_000L,
+                                null),
+                        new StepFault(
+                                "target-pause@0s+1s",
+                                2,
+                                0.0,
+                                1.0,
+                                3L,
+                                4L,
+                                5.0,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null)))
+                .build();
+        StringWriter text = new StringWriter();
+        ResultTable.print(Fixtures.result(Fixtures.OPENSEARCH).withSteps(List.of(faulty)), new PrintWriter(text));
+
+        assertThat(text.toString().lines().filter(line -> line.startsWith("  fault ")))
+                .containsExactly(
+                        "  fault target-pause@5s+4s (5.01 to 9.03 s): staleness peak 4,120 ms; recovered 2.1 s after"
+                                + " (data p99 of 5 s within 63 ms); backlog peak 2,150 events, drained at 1,480"
+                                + " events/s",
+                        "  fault target-pause@20s+4s (20.00 to 24.00 s): staleness peak 4,090 ms; NOT recovered before"
+                                + " the measured phase ended (no data p99 of 5 s within 63 ms); backlog peak 3,000"
+                                + " events",
+                        "  fault target-pause@0s+1s in fork 2 (0.00 to 1.00 s): staleness peak - (no data sample);"
+                                + " recovery not judged: no data sample in the 5 s before it");
     }
 
     private static String printed(String pipeline, Map<String, Object> settings) {

@@ -21,6 +21,6 @@ final class RunArgs {
         if (parsedCommand instanceof PeakCommand peak) {
             return peak.builder(Rate.parse(peak.startRate));
         }
-        return ((PlannedRunCommand) parsedCommand).options.builder();
+        return ((PlannedRunCommand) parsedCommand).builder();
     }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -20,8 +21,8 @@ import org.HdrHistogram.Histogram;
  * here: latencies are the pooled percentiles of the histogram merged from every measured iteration of every fork, never
  * an average of percentiles, and each metric's p50 and p99 get JMH's score across forks. Every other figure merges as
  * the parts of any step do, forks having run one after another ({@link PartsMerge}, {@link Ran#ONE_AFTER_ANOTHER}):
- * counts add up, rates are averaged, a figure some fork lacks is absent. A run without repetitions keeps its one fork's
- * step as it is.
+ * counts add up, rates are averaged, a figure some fork lacks is absent. The forks' faults follow one another. A run
+ * without repetitions keeps its one fork's step as it is.
  */
 final class ForkMerge {
 
@@ -96,6 +97,11 @@ final class ForkMerge {
             StepResult first = forks.get(0);
             return PartsMerge.step(forks, Ran.ONE_AFTER_ANOTHER)
                     .replaceLatencies(latencies)
+                    .faults(forks.stream()
+                            .map(StepResult::faults)
+                            .filter(Objects::nonNull)
+                            .flatMap(List::stream)
+                            .toList())
                     .repetitions(new StepRepetitions(
                             forks.size(),
                             repetitions.iterations(),

@@ -32,7 +32,8 @@ public record StepResult(
         HostUtilisation host,
         List<WorkerShare> workers,
         StepReads reads,
-        ConnectTasks connectTasks) {
+        ConnectTasks connectTasks,
+        List<StepFault> faults) {
 
     /**
      * @param rate absent where nothing was paced or counted (an evaluator on its own without the producers' counts)
@@ -50,10 +51,13 @@ public record StepResult(
      * @param reads the reads of workload {@code mixed}; absent otherwise
      * @param connectTasks pipeline {@code kafka-connect}: the connector's tasks and the workers they ran on; absent for
      *     other pipelines
+     * @param faults {@code rtbench run --fault}: what each fault injected into the measured phase did to freshness
+     *     (docs/MEASUREMENT.md, "Freshness under faults"); absent without faults
      */
     public StepResult {
         latencyMs = Map.copyOf(latencyMs);
         workers = workers == null ? null : List.copyOf(workers);
+        faults = faults == null || faults.isEmpty() ? null : List.copyOf(faults);
     }
 
     /**
@@ -101,7 +105,8 @@ public record StepResult(
                 .host(host)
                 .workers(workers)
                 .reads(reads)
-                .connectTasks(connectTasks);
+                .connectTasks(connectTasks)
+                .faults(faults);
     }
 
     /**
@@ -165,23 +170,7 @@ public record StepResult(
          * {@code newestVisible} is true only when every part's probe saw its newest events.
          */
         public static EventCounts total(List<EventCounts> parts) {
-            Boolean newestVisible = parts.stream().allMatch(c -> c.newestVisible() == null)
-                    ? null
-                    : parts.stream().allMatch(c -> Boolean.TRUE.equals(c.newestVisible()));
-            Operations operations = parts.stream().anyMatch(c -> c.operations() == null)
-                    ? null
-                    : parts.stream().map(EventCounts::operations).reduce(new Operations(0, 0, 0), Operations::plus);
-            return new EventCounts(
-                    parts.stream().mapToLong(EventCounts::produced).sum(),
-                    Sums.orAbsent(parts, EventCounts::landed),
-                    Sums.orAbsent(parts, EventCounts::lost),
-                    Sums.orAbsent(parts, EventCounts::duplicates),
-                    Sums.orAbsent(parts, EventCounts::failed),
-                    newestVisible,
-                    Sums.orAbsent(parts, EventCounts::ids),
-                    Sums.orAbsent(parts, EventCounts::stale),
-                    Sums.orAbsent(parts, EventCounts::resurrected),
-                    operations);
+            return Sums.eventCounts(parts);
         }
 
         /** With the producer's counts per op (workload {@code dml}). */
@@ -250,8 +239,14 @@ public record StepResult(
         private List<WorkerShare> workers;
         private StepReads reads;
         private ConnectTasks connectTasks;
+        private List<StepFault> faults;
 
         private Builder() {}
+
+        public Builder faults(List<StepFault> value) {
+            this.faults = value;
+            return this;
+        }
 
         public Builder connectTasks(ConnectTasks value) {
             this.connectTasks = value;
@@ -398,7 +393,8 @@ public record StepResult(
                     host,
                     workers,
                     reads,
-                    connectTasks);
+                    connectTasks,
+                    faults);
         }
     }
 }

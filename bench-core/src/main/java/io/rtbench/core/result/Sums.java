@@ -26,4 +26,27 @@ public final class Sums {
                 ? null
                 : values.stream().mapToDouble(Double::doubleValue).sum();
     }
+
+    /** {@link StepResult.EventCounts#total}. */
+    static StepResult.EventCounts eventCounts(List<StepResult.EventCounts> parts) {
+        Boolean newestVisible = parts.stream().allMatch(c -> c.newestVisible() == null)
+                ? null
+                : parts.stream().allMatch(c -> Boolean.TRUE.equals(c.newestVisible()));
+        StepResult.Operations operations = parts.stream().anyMatch(c -> c.operations() == null)
+                ? null
+                : parts.stream()
+                        .map(StepResult.EventCounts::operations)
+                        .reduce(new StepResult.Operations(0, 0, 0), StepResult.Operations::plus);
+        return new StepResult.EventCounts(
+                parts.stream().mapToLong(StepResult.EventCounts::produced).sum(),
+                Sums.orAbsent(parts, StepResult.EventCounts::landed),
+                Sums.orAbsent(parts, StepResult.EventCounts::lost),
+                Sums.orAbsent(parts, StepResult.EventCounts::duplicates),
+                Sums.orAbsent(parts, StepResult.EventCounts::failed),
+                newestVisible,
+                Sums.orAbsent(parts, StepResult.EventCounts::ids),
+                Sums.orAbsent(parts, StepResult.EventCounts::stale),
+                Sums.orAbsent(parts, StepResult.EventCounts::resurrected),
+                operations);
+    }
 }

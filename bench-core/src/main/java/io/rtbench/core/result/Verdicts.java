@@ -90,4 +90,49 @@ public final class Verdicts {
                 events.resurrected() == null ? 0 : events.resurrected()));
         return Optional.of(line.toString());
     }
+
+    /**
+     * What one fault did (docs/MEASUREMENT.md, "Freshness under faults"), e.g. {@code fault target-pause@5s+4s (5.02 to
+     * 9.03 s): staleness peak 4,134 ms; recovered 0.1 s after (data p99 of 5 s within 369 ms); backlog peak 2,000
+     * events, drained at 1,940 events/s}.
+     */
+    public static String fault(StepFault fault) {
+        StringBuilder line = new StringBuilder(String.format(
+                Locale.ROOT,
+                "fault %s%s (%.2f to %.2f s): staleness peak %s",
+                fault.fault(),
+                fault.fork() == null ? "" : " in fork " + fault.fork(),
+                fault.startOffsetSec(),
+                fault.endOffsetSec(),
+                fault.stalenessPeakMs() == null
+                        ? "- (no data sample)"
+                        : String.format(Locale.ROOT, "%,.0f ms", fault.stalenessPeakMs())));
+        String window = String.format(Locale.ROOT, "%.0f s", fault.recoveryWindowSec());
+        if (fault.recovered() == null) {
+            line.append("; recovery not judged: no data sample in the ")
+                    .append(window)
+                    .append(" before it");
+        } else if (fault.recovered()) {
+            line.append(String.format(
+                    Locale.ROOT,
+                    "; recovered %.1f s after (data p99 of %s within %,.0f ms)",
+                    fault.timeToRecoverSec(),
+                    window,
+                    fault.recoveryBoundMs()));
+        } else {
+            line.append(String.format(
+                    Locale.ROOT,
+                    "; NOT recovered before the measured phase ended (no data p99 of %s within %,.0f ms)",
+                    window,
+                    fault.recoveryBoundMs()));
+        }
+        if (fault.backlogPeakEvents() != null) {
+            line.append(String.format(Locale.ROOT, "; backlog peak %,d events", fault.backlogPeakEvents()));
+            if (fault.backlogDrainEventsPerSec() != null) {
+                line.append(
+                        String.format(Locale.ROOT, ", drained at %,.0f events/s", fault.backlogDrainEventsPerSec()));
+            }
+        }
+        return line.toString();
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.result.StepResult.DocBytes;
@@ -158,6 +159,34 @@ class ForkMergeTest {
         assertThat(merged.schedule())
                 .as("the events due and behind of both forks")
                 .isEqualTo(new Schedule(4_000, 1_000, 50, true));
+    }
+
+    @Test
+    void eachForksFaultsFollowOneAnotherAndForksWithoutAnyAddNone() {
+        ForkMerge merge = new ForkMerge(THREE_BY_THREE);
+        Histogram one = LatencyRecorder.newHistogram();
+        one.recordValue(1_000);
+        StepFault first = fault(1);
+        StepFault third = fault(3);
+        merge.add(0, new ForkMerge.ForkStep(withFault(first), Map.of("data", one), List.of(), 5));
+        merge.add(0, new ForkMerge.ForkStep(step(1_000, true), Map.of("data", one), List.of(), 5));
+        StepResult merged = merge.add(0, new ForkMerge.ForkStep(withFault(third), Map.of("data", one), List.of(), 5));
+
+        assertThat(merged.faults()).containsExactly(first, third);
+        assertThat(new ForkMerge(THREE_BY_THREE)
+                        .add(0, new ForkMerge.ForkStep(step(1_000, true), Map.of("data", one), List.of(), 5))
+                        .faults())
+                .as("no fault: absent")
+                .isNull();
+    }
+
+    private static StepResult withFault(StepFault fault) {
+        return step(1_000, true).toBuilder().faults(List.of(fault)).build();
+    }
+
+    private static StepFault fault(int fork) {
+        return new StepFault(
+                "target-pause@1s+1s", fork, 1.0, 2.0, 1_000L, 2_000L, 5.0, 10.0, 60.0, 1_010.0, true, 0.2, null, null);
     }
 
     @Test

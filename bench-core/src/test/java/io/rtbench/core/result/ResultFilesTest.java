@@ -322,6 +322,65 @@ class ResultFilesTest {
         assertThat(validate(written)).as("an unknown query").isNotEmpty();
     }
 
+    @Test
+    void aStepWithFaultsValidatesAndReadsBackWithoutTheFiguresNotMeasured() throws IOException {
+        RunResult run = sampleRun();
+        StepFault recovered = new StepFault(
+                "target-pause@5s+4s",
+                null,
+                5.01,
+                9.02,
+                1_795_981_437_010L,
+                1_795_981_441_020L,
+                5.0,
+                12.5,
+                62.5,
+                4_120.0,
+                true,
+                2.1,
+                2_150L,
+                1_480.0);
+        StepFault notRecovered = new StepFault(
+                "target-pause@15s+4s",
+                null,
+                15.0,
+                19.0,
+                1_795_981_447_000L,
+                1_795_981_451_000L,
+                5.0,
+                12.5,
+                62.5,
+                4_090.0,
+                false,
+                null,
+                null,
+                null);
+        StepResult step = run.steps().get(0).toBuilder()
+                .faults(List.of(recovered, notRecovered))
+                .build();
+        RunResult faulty = run.withSteps(List.of(step)).finished(Instant.parse("2026-11-22T10:01:00Z"), true);
+        Path file = dir.resolve("faults.json");
+
+        ResultFiles.write(file, faulty);
+
+        JsonNode written = JSON.readTree(file.toFile());
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/steps/0/faults/0/timeToRecoverSec").asDouble()).isEqualTo(2.1);
+        assertThat(written.at("/steps/0/faults/1/recovered").asBoolean()).isFalse();
+        assertThat(written.at("/steps/0/faults/1").has("timeToRecoverSec"))
+                .as("absent, not 0")
+                .isFalse();
+        assertThat(ResultFiles.read(file)).isEqualTo(faulty);
+        ((ObjectNode) written.at("/steps/0/faults/0")).remove("startEpochMs");
+        assertThat(validate(written)).as("a fault without its window").isNotEmpty();
+        assertThat(sampleRun().steps().get(0).toBuilder()
+                        .faults(List.of())
+                        .build()
+                        .faults())
+                .as("no fault: absent")
+                .isNull();
+    }
+
     static RunResult sampleRun() {
         Scenario scenario = new Scenario("kafka", "none", 50, 1, 1250, 42L, 0L, Map.of("rate", "max"));
         RunResult started =

@@ -7,7 +7,7 @@ import java.util.TreeSet;
 
 /**
  * Parses what Linux's {@code /proc/<pid>/stat} and {@code /proc/<pid>/status} say about a process's CPU time and
- * resident memory (proc(5)), for {@link ProcessUtilisation}.
+ * resident memory (proc(5)), for {@link ProcessUtilisation}, and about its state, for {@link ProcessPause}.
  */
 final class ProcFs {
 
@@ -43,6 +43,20 @@ final class ProcFs {
             total += Long.parseLong(fields[field - 3]);
         }
         return total;
+    }
+
+    /**
+     * The state of a process from the text of {@code /proc/<pid>/stat} (field 3, proc(5)): {@code R} running, {@code S}
+     * sleeping, {@code D} in uninterruptible sleep, {@code T} stopped by a signal, {@code Z} a zombie, …
+     *
+     * @throws IllegalArgumentException when the text is not a stat line
+     */
+    static char state(String stat) {
+        int close = stat.lastIndexOf(')'); // after the command name, which may hold spaces and ')'
+        if (close < 0 || stat.length() < close + 3) {
+            throw new IllegalArgumentException("not a /proc/<pid>/stat line: " + stat);
+        }
+        return stat.charAt(close + 2);
     }
 
     /**

@@ -40,6 +40,13 @@ class ProcFsTest {
     }
 
     @Test
+    void theStateIsTheLetterAfterTheCommandNameWhateverTheNameHolds() {
+        assertThat(ProcFs.state(STAT)).isEqualTo('S');
+        assertThat(ProcFs.state("4242 (postgres: a) T (b)) T 4200")).isEqualTo('T');
+        assertThatThrownBy(() -> ProcFs.state("4242 (cut")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void residentMemoryKeepsSharedMemoryApartSoThatItCanBeCountedOnce() {
         assertThat(ProcFs.rss(STATUS)).isEqualTo(new ProcFs.Rss((2048 + 6144) * 1024L, 8192 * 1024L));
     }

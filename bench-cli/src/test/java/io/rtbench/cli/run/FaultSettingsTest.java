@@ -1,0 +1,143 @@
+package io.rtbench.cli.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.fault.Fault;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code run --fault} as set and as refused before anything starts (docs/MEASUREMENT.md, "Freshness under faults";
+ * docs/GUIDE.md, "One mistake, one exit code, one wording").
+ */
+class FaultSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void faultsComeFromRepeatedFlagsOrTheScenarioAndAreRecordedInTheResultsScenario() throws IOException {
+        RunSpec flags = resolve(
+                "run", "--target", "postgres", "--fault", "target-pause@5s+4s", "--fault", "target-pause@20s+1s");
+
+        assertThat(flags.faults())
+                .containsExactly(Fault.parse("target-pause@5s+4s"), Fault.parse("target-pause@20s+1s"));
+        assertThat(RunSpecMapping.scenario(flags).settings())
+                .containsEntry("fault", List.of("target-pause@5s+4s", "target-pause@20s+1s"));
+
+        Path scenario = Files.writeString(
+                dir.resolve("s.yaml"), "target: postgres\nfault: [target-pause@10s+5s, target-pause@30s+5s]\n");
+        assertThat(resolve("run", scenario.toString()).faults()).hasSize(2);
+        assertThat(resolve("run", scenario.toString(), "--fault", "target-pause@1s+1s")
+                        .faults())
+                .as("the flag wins over the file")
+                .containsExactly(Fault.parse("target-pause@1s+1s"));
+        assertThat(resolve("run", "--target", "postgres").faults()).isEmpty();
+        assertThat(RunSpecMapping.scenario(resolve("run", "--target", "postgres"))
+                        .settings())
+                .doesNotContainKey("fault");
+    }
+
+    @Test
+    void anUnknownKindOrAMalformedFaultIsAUsageErrorSayingTheForm() {
+        assertThat(usageError("run", "--target", "postgres", "--fault", "broker-restart@5s+4s"))
+                .isEqualTo(
+                        "rtbench run: --fault: unknown fault kind 'broker-restart'; known: target-pause (see --help)");
+        assertThat(usageError("run", "--target", "postgres", "--fault", "target-pause@5s"))
+                .isEqualTo("rtbench run: --fault: 'target-pause@5s' is not a fault; use KIND@AT+FOR, e.g."
+                        + " target-pause@10s+5s (see --help)");
+    }
+
+    @Test
+    void aTargetWithoutAProcessOfItsOwnOrOneRtbenchDoesNotRunCannotBePaused() {
+        assertThat(usageError("run", "--target", "reference", "--fault", "target-pause@5s+4s"))
+                .isEqualTo("rtbench run: --fault target-pause: the reference target lives inside rtbench, with no"
+                        + " process of its own to pause (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--servers",
+                        "external",
+                        "--target-url",
+                        "postgresql://127.0.0.1:1/db",
+                        "--bootstrap-servers",
+                        "127.0.0.1:1",
+                        "--fault",
+                        "target-pause@5s+4s"))
+                .startsWith("rtbench run: --fault target-pause: with --servers external only a database that"
+                        + " `rtbench servers start` runs on this host can be paused")
+                .endsWith("none runs at postgresql://127.0.0.1:1/db (see --help)");
+    }
+
+    @Test
+    void aContainerIsNotPausedYet() {
+        List<Fault> pause = List.of(Fault.parse("target-pause@5s+4s"));
+
+        assertThatThrownBy(() -> FaultChecks.check(
+                        pause, true, "postgres", null, Duration.ofSeconds(60), Map.of("RTBENCH_SERVERS", "docker")))
+                .hasMessage("--fault target-pause: RTBENCH_SERVERS=docker runs the database in a container, which"
+                        + " rtbench does not pause yet: use the local provider");
+        FaultChecks.check(
+                pause,
+                true,
+                "postgres",
+                URI.create("postgresql://127.0.0.1:5432/db"),
+                Duration.ofSeconds(60),
+                Map.of());
+    }
+
+    @Test
+    void aWindowOutsideTheMeasuredPhaseOrOverlappingAnotherIsAUsageError() {
+        assertThat(usageError("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@8s+5s"))
+                .isEqualTo("rtbench run: --fault target-pause@8s+5s ends 13s into the measured phase, which lasts 10s"
+                        + " (--duration): the window must fit inside it (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--fault",
+                        "target-pause@5s+4s",
+                        "--fault",
+                        "target-pause@8s+4s"))
+                .isEqualTo("rtbench run: --fault target-pause@5s+4s and target-pause@8s+4s overlap: give faults of a"
+                        + " kind one after the other (see --help)");
+        assertThat(resolve("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@6s+4s")
+                        .faults())
+                .as("a window that ends with the phase fits")
+                .hasSize(1);
+    }
+
+    @Test
+    void onlyRunTakesFaults() {
+        assertThat(usageError("sweep", "--target", "postgres", "--rates", "1MB", "--fault", "target-pause@5s+4s"))
+                .isEqualTo("rtbench sweep: unknown option --fault (see --help)");
+    }
+
+    private static RunSpec resolve(String command, String... args) {
+        return RunArgs.parse(command, args).build("unused.json");
+    }
+
+    /** {@code rtbench COMMAND ARGS…}'s one line; it must stop with exit 2 before starting anything. */
+    private static String usageError(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine line = CommandLines.commandLine(new RtbenchCommand());
+        line.setErr(new PrintWriter(err, true));
+        line.setOut(new PrintWriter(new StringWriter(), true));
+        assertThat(line.execute(args)).as(err.toString()).isEqualTo(CommandLines.USAGE);
+        return err.toString().strip();
+    }
+}

@@ -1,0 +1,34 @@
+package io.rtbench.core.fault;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * What a fault does to the run (docs/MEASUREMENT.md, "Freshness under faults"), by the name a user gives it in
+ * {@code --fault KIND@AT+FOR}.
+ */
+public enum FaultKind {
+    /** The database's process (and its children) stopped with SIGSTOP, continued with SIGCONT at the window's end. */
+    TARGET_PAUSE("target-pause");
+
+    private final String cliName;
+
+    FaultKind(String cliName) {
+        this.cliName = cliName;
+    }
+
+    public String cliName() {
+        return cliName;
+    }
+
+    /** The kind of that name; an {@link IllegalArgumentException} naming the known ones otherwise. */
+    public static FaultKind fromCliName(String name) {
+        String wanted = name.strip().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values())
+                .filter(kind -> kind.cliName.equals(wanted))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown fault kind '" + name + "'; known: "
+                        + Arrays.stream(values()).map(FaultKind::cliName).collect(Collectors.joining(", "))));
+    }
+}
