@@ -22,6 +22,14 @@ final class ResultTable {
     private ResultTable() {}
 
     static void print(RunResult result, PrintWriter out) {
+        header(result, out);
+        result.steps().forEach(step -> step(step, out));
+        notes(result, out);
+        scores(result, out);
+        out.flush();
+    }
+
+    private static void header(RunResult result, PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "%n%s on %s via %s%s%n",
@@ -45,29 +53,34 @@ final class ResultTable {
                 "write p50",
                 "landed/produced",
                 "sustained");
-        for (StepResult step : result.steps()) {
-            Double target = step.rate() == null ? null : step.rate().targetBytesPerSec();
-            out.printf(
-                    Locale.ROOT,
-                    "%-10s %-10s %5s | %9s %9s %9s | %9s %9s %9s | %-22s %s%n",
-                    target == null ? "max" : megabytes(target),
-                    step.rate() == null ? "-" : megabytes(step.rate().achievedBytesPerSec()),
-                    step.batchSize(),
-                    ms(step, Metrics.DATA, Percentile.P50),
-                    ms(step, Metrics.DATA, Percentile.P95),
-                    ms(step, Metrics.DATA, Percentile.P99),
-                    ms(step, Metrics.PRODUCE_ACK, Percentile.P50),
-                    ms(step, Metrics.KAFKA_HOP, Percentile.P50),
-                    ms(step, Metrics.SINK_WRITE, Percentile.P50),
-                    audit(step),
-                    sustained(step));
-            changes(step, out);
-            reads(step, out);
-            RanOut.cpuLine(step).ifPresent(line -> out.println("  cpu: " + line));
-            if (step.faults() != null) {
-                step.faults().forEach(fault -> out.println("  " + Verdicts.fault(fault)));
-            }
+    }
+
+    /** One step's line, and below it what the step has beyond latencies: changes, reads, CPU, faults. */
+    private static void step(StepResult step, PrintWriter out) {
+        Double target = step.rate() == null ? null : step.rate().targetBytesPerSec();
+        out.printf(
+                Locale.ROOT,
+                "%-10s %-10s %5s | %9s %9s %9s | %9s %9s %9s | %-22s %s%n",
+                target == null ? "max" : megabytes(target),
+                step.rate() == null ? "-" : megabytes(step.rate().achievedBytesPerSec()),
+                step.batchSize(),
+                ms(step, Metrics.DATA, Percentile.P50),
+                ms(step, Metrics.DATA, Percentile.P95),
+                ms(step, Metrics.DATA, Percentile.P99),
+                ms(step, Metrics.PRODUCE_ACK, Percentile.P50),
+                ms(step, Metrics.KAFKA_HOP, Percentile.P50),
+                ms(step, Metrics.SINK_WRITE, Percentile.P50),
+                audit(step),
+                sustained(step));
+        changes(step, out);
+        reads(step, out);
+        RanOut.cpuLine(step).ifPresent(line -> out.println("  cpu: " + line));
+        if (step.faults() != null) {
+            step.faults().forEach(fault -> out.println("  " + Verdicts.fault(fault)));
         }
+    }
+
+    private static void notes(RunResult result, PrintWriter out) {
         out.println("(latencies in ms; data = probe answer time minus the newest visible event's _event_time)");
         fewSamples(result.steps()).ifPresent(out::println);
         for (int i = 0; i < result.steps().size(); i++) {
@@ -82,8 +95,6 @@ final class ResultTable {
             out.println("(" + hidden.stream().map(Object::toString).collect(Collectors.joining(" and ")) + " happen "
                     + inside + ": not observable, not 0)");
         }
-        scores(result, out);
-        out.flush();
     }
 
     /** Below this many data samples in a step, its p99 is the largest of them. */
