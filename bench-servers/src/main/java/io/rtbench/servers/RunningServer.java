@@ -1,5 +1,6 @@
 package io.rtbench.servers;
 
+import io.rtbench.core.utilisation.ThreadGroupCpu;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -34,10 +35,19 @@ public interface RunningServer extends AutoCloseable {
 
     /**
      * The server's processes' CPU and memory, without its disk: a part of the harness beside the target
-     * (docs/MEASUREMENT.md, "The harness and the machine"), for Kafka and Connect; empty where the provider cannot see
-     * them (the default).
+     * (docs/MEASUREMENT.md, "The harness and the machine"), for Kafka and Connect; for a server in this JVM, the CPU of
+     * its threads ({@link #threadsInThisJvm()}) and no memory; empty where the provider cannot see them (the default).
      */
     default Optional<UtilisationSource> processUtilisation() {
+        return Optional.empty();
+    }
+
+    /**
+     * The CPU of the server's threads, when it runs in this JVM: what rtbench's own part of the harness leaves out, as
+     * the server is a part of its own (docs/MEASUREMENT.md, "The harness and the machine"); empty for a server in a
+     * process of its own (the default) and where this JVM cannot tell a thread's CPU time.
+     */
+    default Optional<ThreadGroupCpu> threadsInThisJvm() {
         return Optional.empty();
     }
 

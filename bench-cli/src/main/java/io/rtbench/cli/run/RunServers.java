@@ -201,16 +201,22 @@ final class RunServers implements Stage {
 
     /**
      * The harness's processes on this host (docs/MEASUREMENT.md, "The harness and the machine"), new sources for each
-     * sampler: rtbench's own process ({@code /proc/self} without its children, which are the servers), and the Kafka
-     * broker and Connect workers this run started or found through {@code rtbench servers}; none where {@code /proc}
-     * cannot be read.
+     * sampler: rtbench's own process ({@code /proc/self} without its children, which are the servers, and without the
+     * threads of the servers in its JVM), and the Kafka broker and Connect workers this run started or found through
+     * {@code rtbench servers}; none where {@code /proc} cannot be read.
      */
     Map<String, UtilisationSource> harnessUtilisation() {
         Map<String, UtilisationSource> parts = new LinkedHashMap<>();
         if (!Files.isReadable(Path.of("/proc/self/stat"))) {
             return parts;
         }
-        parts.put("rtbench", ProcessUtilisation.alone(ProcessHandle.current().pid()));
+        parts.put(
+                "rtbench",
+                ProcessUtilisation.aloneWithout(
+                        ProcessHandle.current().pid(),
+                        harnessServers.values().stream()
+                                .flatMap(server -> server.threadsInThisJvm().stream())
+                                .toList()));
         harnessServers.forEach(
                 (name, server) -> server.processUtilisation().ifPresent(source -> parts.put(name, source)));
         backgroundHarness.forEach((name, state) -> parts.put(name, state.processUtilisation()));

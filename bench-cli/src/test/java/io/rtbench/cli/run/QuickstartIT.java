@@ -1,11 +1,13 @@
 package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
+import io.rtbench.core.utilisation.HostUtilisation;
 import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
@@ -68,6 +70,7 @@ class QuickstartIT {
                     .isPositive();
             assertThat(utilisation.summary().rssBytesMax()).as("a JVM's heap").isGreaterThan(100L << 20);
             assertThat(utilisation.summary().diskBytesLast()).isPositive();
+            harnessWithTheInJvmBroker(step.host().harness());
         }
         Path html = dir.resolve("result.html");
         Path csv = dir.resolve("result.csv");
@@ -78,5 +81,30 @@ class QuickstartIT {
                 .contains("result: " + dir.resolve("result.json").toAbsolutePath())
                 .contains("report: " + html.toAbsolutePath())
                 .contains("data p50");
+    }
+
+    /**
+     * The broker that quickstart starts runs in rtbench's JVM (here the test's): its threads are a part of the harness of
+     * their own, rtbench's part is the rest of the process, and the total is still the process's (docs/MEASUREMENT.md,
+     * "The harness and the machine").
+     */
+    private static void harnessWithTheInJvmBroker(HostUtilisation.Harness harness) {
+        assertThat(harness.parts()).containsOnlyKeys("rtbench", "kafka");
+        Utilisation kafka = harness.parts().get("kafka");
+        Utilisation rtbench = harness.parts().get("rtbench");
+        assertThat(kafka.source()).isEqualTo("threads");
+        assertThat(kafka.summary().cpuPercentMean())
+                .as("a broker taking 400 events/s")
+                .isPositive();
+        assertThat(kafka.summary().rssBytesMax())
+                .as("a thread group's memory cannot be read: absent, not 0")
+                .isNull();
+        assertThat(kafka.cores()).as("the JVM's CPUs").isEqualTo(rtbench.cores());
+        assertThat(harness.summary().rssBytesMax())
+                .as("the JVM's memory, once")
+                .isEqualTo(rtbench.summary().rssBytesMax());
+        assertThat(harness.summary().cpuPercentMean())
+                .as("the parts add up, second by second")
+                .isCloseTo(rtbench.summary().cpuPercentMean() + kafka.summary().cpuPercentMean(), within(0.5));
     }
 }

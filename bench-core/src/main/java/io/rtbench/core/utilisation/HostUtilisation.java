@@ -19,12 +19,14 @@ public record HostUtilisation(Harness harness, Machine machine) {
 
     /**
      * The harness's processes on this host: rtbench itself, and the Kafka broker and Connect workers it started or found
-     * through {@code rtbench servers}.
+     * through {@code rtbench servers}. A broker or worker that runs in rtbench's JVM ({@code --servers local}) is its
+     * thread group's CPU, and rtbench's part is its process without those groups, so that the total is the process's.
      *
      * @param cores how many CPUs the parts may run on together (the union of their affinities); null where a part's is
      *     unknown
      * @param summary and {@code series}: the parts added up, second by second, CPU in percent of one core; a second in
-     *     which a part could not be read has no total
+     *     which a part could not be read has no total; the memory is that of the parts that read memory (a server in
+     *     rtbench's JVM has none of its own)
      * @param parts {@code rtbench}, {@code kafka}, {@code connect}: those that could be read
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -38,7 +38,8 @@ public final class UtilisationSampler implements Stage {
      * What is read.
      *
      * @param target the target's source; null where none reads it
-     * @param harness the harness's parts by name ({@code rtbench}, {@code kafka}, {@code connect}): their processes
+     * @param harness the harness's parts by name ({@code rtbench}, {@code kafka}, {@code connect}): their processes, or
+     *     the threads of a server in rtbench's JVM
      * @param machine the whole machine, CPU in percent of all its cores; null where unreadable
      */
     public record Sources(UtilisationSource target, Map<String, UtilisationSource> harness, UtilisationSource machine) {
@@ -168,17 +169,25 @@ public final class UtilisationSampler implements Stage {
         }
     }
 
-    /** The parts added up, when every part was read this second; a figure some part lacked is absent from the total. */
+    /**
+     * The parts added up, when every part was read this second; a figure some part lacked is absent from the total. The
+     * memory is that of the parts that read memory at all (a server's threads in rtbench's JVM do not: its memory is in
+     * rtbench's).
+     */
     private Reading total(Map<String, Reading> read) {
         if (parts.isEmpty() || read.size() < parts.size()) {
             return null;
         }
         Collection<Reading> readings = read.values();
+        List<Reading> withMemory = parts.entrySet().stream()
+                .filter(part -> part.getValue().source.readsMemory())
+                .map(part -> read.get(part.getKey()))
+                .toList();
         boolean cpu = readings.stream().allMatch(r -> r.cpuPercent() != null);
-        boolean rss = readings.stream().allMatch(r -> r.rssBytes() != null);
+        boolean rss = !withMemory.isEmpty() && withMemory.stream().allMatch(r -> r.rssBytes() != null);
         return new Reading(
                 cpu ? readings.stream().mapToDouble(Reading::cpuPercent).sum() : null,
-                rss ? readings.stream().mapToLong(Reading::rssBytes).sum() : null,
+                rss ? withMemory.stream().mapToLong(Reading::rssBytes).sum() : null,
                 null);
     }
 

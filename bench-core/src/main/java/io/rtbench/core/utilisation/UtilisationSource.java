@@ -30,6 +30,15 @@ public interface UtilisationSource extends AutoCloseable {
         return Set.of();
     }
 
+    /**
+     * Whether the source reads resident memory at all: not for a server's threads in rtbench's JVM, whose memory is the
+     * JVM's, read as rtbench's (docs/MEASUREMENT.md, "The harness and the machine"). A total of several sources leaves
+     * such a source out of its memory instead of having none.
+     */
+    default boolean readsMemory() {
+        return true;
+    }
+
     /** Releases what the source holds (a connection); does not throw. */
     @Override
     default void close() {}

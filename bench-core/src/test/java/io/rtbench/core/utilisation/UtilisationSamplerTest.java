@@ -207,6 +207,65 @@ class UtilisationSamplerTest {
         sampler.close();
     }
 
+    @Test
+    void aServerInRtbenchsJvmAddsItsCpuToTheTotalWhoseMemoryIsRtbenchsAlone() {
+        UtilisationSource rtbench =
+                scripted("process", Set.of(0, 1), new Reading(null, 900L, null), new Reading(40.0, 1_000L, null));
+        UtilisationSource kafka = threads(Set.of(0, 1), new Reading(null, null, null), new Reading(25.0, null, null));
+        List<UtilisationSampler.Readings> gauges = new ArrayList<>();
+        UtilisationSampler sampler = new UtilisationSampler(
+                new UtilisationSampler.Sources(null, orderedMap("rtbench", rtbench, "kafka", kafka), null),
+                gauges::add,
+                nanos::get);
+
+        sampler.beginMeasuring();
+        for (int second = 0; second < 2; second++) {
+            sampler.sampleOnce();
+            nanos.addAndGet(1_000_000_000L);
+        }
+        StepResult.Builder step = StepResult.builder();
+        sampler.finishStep(step);
+
+        HostUtilisation.Harness harness = step.build().host().harness();
+        assertThat(harness.parts().get("kafka").source()).isEqualTo("threads");
+        assertThat(harness.parts().get("kafka").summary().rssBytesMax())
+                .as("a thread group's memory cannot be read: absent, not 0")
+                .isNull();
+        assertThat(harness.series())
+                .as("the JVM's memory once, as rtbench's; the CPU of both")
+                .containsExactly(
+                        new Utilisation.Sample(0, null, 900L, null), new Utilisation.Sample(1, 65.0, 1_000L, null));
+        assertThat(harness.cores()).isEqualTo(2);
+        assertThat(gauges.get(1).harness().get("kafka")).isEqualTo(new Reading(25.0, null, null));
+        sampler.close();
+    }
+
+    /** A scripted source that reads no memory: a server's threads in rtbench's JVM. */
+    private static UtilisationSource threads(Set<Integer> cpus, Object... answers) {
+        UtilisationSource scripted = scripted("threads", cpus, answers);
+        return new UtilisationSource() {
+            @Override
+            public String name() {
+                return scripted.name();
+            }
+
+            @Override
+            public Reading read() {
+                return scripted.read();
+            }
+
+            @Override
+            public Set<Integer> cpus() {
+                return scripted.cpus();
+            }
+
+            @Override
+            public boolean readsMemory() {
+                return false;
+            }
+        };
+    }
+
     private static Map<String, UtilisationSource> orderedMap(
             String firstName, UtilisationSource first, String secondName, UtilisationSource second) {
         Map<String, UtilisationSource> map = new LinkedHashMap<>();

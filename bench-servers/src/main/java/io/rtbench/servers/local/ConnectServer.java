@@ -31,13 +31,23 @@ public final class ConnectServer extends InJvmServer {
     private final Connect<?> connect;
     private final String groupId;
 
-    private ConnectServer(Connect<?> connect, int port, String groupId) {
-        super(ServerKind.CONNECT, "Kafka Connect", "http://127.0.0.1:" + port, port, AppInfoParser.getVersion());
+    private ConnectServer(Connect<?> connect, int port, String groupId, ThreadGroup threads) {
+        super(
+                ServerKind.CONNECT,
+                "Kafka Connect",
+                "http://127.0.0.1:" + port,
+                port,
+                AppInfoParser.getVersion(),
+                threads);
         this.connect = connect;
         this.groupId = groupId;
     }
 
-    /** Starts a worker and returns once its REST API lists connectors, i.e. it has joined its group. */
+    /**
+     * Starts a worker and returns once its REST API lists connectors, i.e. it has joined its group; the worker is started
+     * in a thread group of its own, whose threads (its tasks' among them) are its part of the harness
+     * (docs/MEASUREMENT.md, "The harness and the machine").
+     */
     public static ConnectServer start(ServerConfig options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), ServerKind.CONNECT);
@@ -45,7 +55,9 @@ public final class ConnectServer extends InJvmServer {
         int port = FreePorts.orFree(options.port());
         Map<String, String> config = ConnectWorkerConfig.of(port, options.settings());
         long startNanos = System.nanoTime();
-        ConnectServer worker = new ConnectServer(startWorker(config), port, config.get("group.id"));
+        ThreadGroup threads = new ThreadGroup("rtbench-connect");
+        ConnectServer worker =
+                new ConnectServer(callIn(threads, () -> startWorker(config)), port, config.get("group.id"), threads);
         try {
             worker.awaitRest();
         } catch (RuntimeException e) {

@@ -37,13 +37,17 @@ public final class KafkaServer extends InJvmServer {
     private final KafkaRaftServer server;
     private final Path tempDir;
 
-    private KafkaServer(KafkaRaftServer server, Path tempDir, int port) {
-        super(ServerKind.KAFKA, "Kafka", "127.0.0.1:" + port, port, AppInfoParser.getVersion());
+    private KafkaServer(KafkaRaftServer server, Path tempDir, int port, ThreadGroup threads) {
+        super(ServerKind.KAFKA, "Kafka", "127.0.0.1:" + port, port, AppInfoParser.getVersion(), threads);
         this.server = server;
         this.tempDir = tempDir;
     }
 
-    /** Starts a broker and returns once an admin client has seen it in the cluster. */
+    /**
+     * Starts a broker and returns once an admin client has seen it in the cluster; the broker is made and started in a
+     * thread group of its own, whose threads' CPU is its part of the harness (docs/MEASUREMENT.md, "The harness and the
+     * machine").
+     */
     public static KafkaServer start(ServerConfig options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), ServerKind.KAFKA);
@@ -59,8 +63,13 @@ public final class KafkaServer extends InJvmServer {
             properties.putAll(KafkaBrokerConfig.of(port, controllerPort, dataDir, options.settings()));
             KafkaConfig config = KafkaConfig.fromProps(properties, false);
             format(config);
-            kafka = new KafkaServer(new KafkaRaftServer(config, Time.SYSTEM), tempDir, port);
-            kafka.server.startup();
+            ThreadGroup threads = new ThreadGroup("rtbench-kafka");
+            KafkaRaftServer server = callIn(threads, () -> new KafkaRaftServer(config, Time.SYSTEM));
+            kafka = new KafkaServer(server, tempDir, port, threads);
+            callIn(threads, () -> {
+                server.startup();
+                return null;
+            });
             kafka.awaitClients();
         } catch (RuntimeException e) {
             if (kafka != null) {

@@ -1,6 +1,7 @@
 package io.rtbench.servers.local;
 
 import io.rtbench.core.utilisation.CumulativeCpu;
+import io.rtbench.core.utilisation.ThreadGroupCpu;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -21,7 +22,8 @@ import java.util.stream.Stream;
  *
  * <ul>
  *   <li>CPU: the difference of the processes' CPU time ({@link ProcFs#cpuTicks}) over the wall time between two
- *       readings, in percent of one core.
+ *       readings, in percent of one core; for rtbench's own process, without the thread groups of the servers that run
+ *       in it ({@link #aloneWithout}), which are parts of the harness of their own.
  *   <li>Resident memory: the processes' own resident pages summed, plus the largest shared-memory share among them once
  *       (PostgreSQL's shared buffers appear in every backend that touched them; summing them would count them many
  *       times).
@@ -36,6 +38,9 @@ public final class ProcessUtilisation implements UtilisationSource {
     private final long pid;
     private final boolean withDescendants;
     private final Path dir;
+    /** Threads of the process whose CPU is another source's (servers in rtbench's JVM); none for a server's process. */
+    private final List<ThreadGroupCpu> without;
+
     private final LongSupplier nanoClock;
     private final CumulativeCpu cpu = new CumulativeCpu();
     private Long diskBytes;
@@ -48,9 +53,15 @@ public final class ProcessUtilisation implements UtilisationSource {
     }
 
     ProcessUtilisation(long pid, boolean withDescendants, Path dir, LongSupplier nanoClock) {
+        this(pid, withDescendants, dir, List.of(), nanoClock);
+    }
+
+    ProcessUtilisation(
+            long pid, boolean withDescendants, Path dir, List<ThreadGroupCpu> without, LongSupplier nanoClock) {
         this.pid = pid;
         this.withDescendants = withDescendants;
         this.dir = dir;
+        this.without = List.copyOf(without);
         this.nanoClock = nanoClock;
     }
 
@@ -59,7 +70,16 @@ public final class ProcessUtilisation implements UtilisationSource {
      * itself, whose children are the servers it started and measures on their own.
      */
     public static ProcessUtilisation alone(long pid) {
-        return new ProcessUtilisation(pid, false, null, System::nanoTime);
+        return aloneWithout(pid, List.of());
+    }
+
+    /**
+     * As {@link #alone}, its CPU without that of {@code threads}: rtbench itself, without the Kafka broker and Connect
+     * worker that run in its JVM and are parts of the harness of their own (their memory stays rtbench's: a JVM's heap
+     * is one).
+     */
+    public static ProcessUtilisation aloneWithout(long pid, List<ThreadGroupCpu> threads) {
+        return new ProcessUtilisation(pid, false, null, threads, System::nanoTime);
     }
 
     /**
@@ -114,7 +134,8 @@ public final class ProcessUtilisation implements UtilisationSource {
                 // the process exited between the listing and the reading; its CPU moves to its parent's children time
             }
         }
-        Double cpuPercent = cpu.percent(ticks / (double) ProcFs.TICKS_PER_SECOND, nowNanos);
+        long withoutNanos = without.stream().mapToLong(ThreadGroupCpu::cpuNanos).sum();
+        Double cpuPercent = cpu.percent(ticks / (double) ProcFs.TICKS_PER_SECOND - withoutNanos / 1e9, nowNanos);
         return new Reading(cpuPercent, ownBytes + sharedBytes, disk(nowNanos));
     }
 
