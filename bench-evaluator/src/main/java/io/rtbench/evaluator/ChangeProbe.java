@@ -46,7 +46,10 @@ final class ChangeProbe {
     private final EvaluatorMetrics metrics;
     private final EpochClock clock;
     private final long timeoutMicros;
-    /** Per read variant and kind (update, delete): the event time of the newest change seen so far, or -1. */
+    /**
+     * Per read variant and kind (update, delete): the event time of the newest change seen so far, or -1. Guarded by
+     * itself, not by this probe's lock, which {@link #probe} holds while it waits for the target.
+     */
     private final long[][] newestSeen;
 
     ChangeProbe(
@@ -91,7 +94,7 @@ final class ChangeProbe {
             Map<String, Long> second = lookup(variant, update.bracketIds(), delete.bracketIds());
             long responseMicros = clock.epochMicros();
             if (responseMicros - requestMicros > timeoutMicros) {
-                failed(variantIndex, variant, "probe took longer than the timeout", responseMicros);
+                failed(variantIndex, variant, ProbeOutcome.TOOK_LONGER, responseMicros);
                 return;
             }
             record(variantIndex, 0, variant, update.newestSeen(first, second), update, responseMicros);
@@ -100,6 +103,21 @@ final class ChangeProbe {
             String reason =
                     e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
             failed(variantIndex, variant, reason, clock.epochMicros());
+        }
+    }
+
+    /**
+     * The data probe this one follows was not answered (it timed out, or was not sent: {@link Prober}): each read
+     * variant's probe fails with it, at the same moment, without a call. Takes no lock that {@link #probe} holds while
+     * it waits for the target, so a change probe blocked in a stopped database does not hold up the prober's scheduler.
+     */
+    void unanswered(String reason, long responseMicros) {
+        if (history.recent().updates().size() == 0 && history.recent().deletes().size() == 0) {
+            return; // nothing to probe: no probe would have been sent
+        }
+        List<String> variants = target.readVariants();
+        for (int v = 0; v < variants.size(); v++) {
+            failed(v, variants.get(v), reason, responseMicros);
         }
     }
 
@@ -113,6 +131,12 @@ final class ChangeProbe {
      * @param index the window index of the newest change seen, or -1 when none of those looked up was
      */
     private void record(int variantIndex, int kind, String variant, int index, Kind changes, long responseMicros) {
+        synchronized (newestSeen) {
+            recordSeen(variantIndex, kind, variant, index, changes, responseMicros);
+        }
+    }
+
+    private void recordSeen(int variantIndex, int kind, String variant, int index, Kind changes, long responseMicros) {
         long[] seen = newestSeen[variantIndex];
         if (index >= 0) {
             long eventTime = changes.window.eventTimeMicros()[index];
@@ -128,11 +152,13 @@ final class ChangeProbe {
 
     private void failed(int variantIndex, String variant, String reason, long responseMicros) {
         metrics.probeError(generatorId, "change probe: " + reason);
-        long[] seen = newestSeen[variantIndex];
-        for (int kind = 0; kind < 2; kind++) {
-            if (seen[kind] >= 0) {
-                metrics.changeSample(
-                        generatorId, kind == 0, variant, Math.max(timeoutMicros, responseMicros - seen[kind]));
+        synchronized (newestSeen) {
+            long[] seen = newestSeen[variantIndex];
+            for (int kind = 0; kind < 2; kind++) {
+                if (seen[kind] >= 0) {
+                    metrics.changeSample(
+                            generatorId, kind == 0, variant, Math.max(timeoutMicros, responseMicros - seen[kind]));
+                }
             }
         }
     }

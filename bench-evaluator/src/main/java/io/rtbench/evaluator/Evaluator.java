@@ -33,7 +33,7 @@ public final class Evaluator implements AutoCloseable {
         this.prober = new Prober(target, metrics, clock, interval, timeout, new Random(), PROBE_THREADS);
     }
 
-    /** Probes run on a few threads: a slow probe must not delay the other generators' probes. */
+    /** The calls to the target run on a few threads: a slow probe must not delay the other generators' probes. */
     private static final int PROBE_THREADS = 4;
 
     /** Starts probing a generator; a no-op if it is already probed. */

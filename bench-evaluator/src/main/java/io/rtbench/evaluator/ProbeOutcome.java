@@ -12,6 +12,9 @@ record ProbeOutcome(long requestMicros, long responseMicros, long newestEventTim
 
     static final long NOTHING_VISIBLE = -1;
 
+    /** Why a probe answered after the timeout, or not within it, failed. */
+    static final String TOOK_LONGER = "probe took longer than the timeout";
+
     boolean failed() {
         return error != null;
     }

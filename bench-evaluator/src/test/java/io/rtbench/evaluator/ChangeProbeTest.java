@@ -1,8 +1,10 @@
 package io.rtbench.evaluator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.dml.ChangeGenerator;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.dml.UpdateMode;
@@ -17,6 +19,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeEach;
@@ -139,5 +144,62 @@ class ChangeProbeTest {
         new ChangeProbe(9, changes.history(), failing, metrics, () -> nowMicros, 5_000_000).probe();
         assertThat(metrics.probeErrors()).isEqualTo(1);
         assertThat(metrics.lastProbeError()).contains("connection refused");
+    }
+
+    /**
+     * A data probe that timed out (or was not sent) fails its change probe with it, at once and without a lookup, even
+     * while an earlier change probe is blocked in a stopped database: the prober's scheduler records it, and must not
+     * wait for the target (docs/MEASUREMENT.md, "Freshness under faults").
+     */
+    @Test
+    void anUnansweredProbeFailsItsChangesAtOnceEvenWhileALookupIsBlocked() throws InterruptedException {
+        EvaluatorMetrics metrics = new EvaluatorMetrics(new SimpleMeterRegistry(), "test");
+        Border border = new Border(29_990);
+        AtomicBoolean stalled = new AtomicBoolean();
+        CountDownLatch blockedInLookup = new CountDownLatch(1);
+        CountDownLatch resume = new CountDownLatch(1);
+        Versioned stalling = new Versioned() {
+            @Override
+            public Map<String, Long> liveVersions(long generatorId, List<String> ids, String variant) {
+                if (stalled.get()) {
+                    blockedInLookup.countDown();
+                    try {
+                        resume.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return border.liveVersions(generatorId, ids, variant);
+            }
+
+            @Override
+            public void rows(long generatorId, RowVisitor visitor) {}
+        };
+        ChangeProbe probe = new ChangeProbe(9, changes.history(), stalling, metrics, () -> nowMicros, 5_000_000);
+        probe.probe(); // the newest update and delete are seen
+        stalled.set(true);
+        Thread blocked = DaemonThreads.start("blocked-change-probe", probe::probe);
+        try {
+            assertThat(blockedInLookup.await(10, TimeUnit.SECONDS)).isTrue();
+            int lookups = border.lookups.get();
+            long responseMicros = nowMicros + 60_000_000;
+
+            assertTimeoutPreemptively(
+                    Duration.ofSeconds(10), () -> probe.unanswered(ProbeOutcome.TOOK_LONGER, responseMicros));
+
+            assertThat(metrics.probeErrors()).isEqualTo(1);
+            assertThat(metrics.lastProbeError()).isEqualTo("change probe: " + ProbeOutcome.TOOK_LONGER);
+            assertThat(border.lookups).as("lookups of the unanswered probe").hasValue(lookups);
+            for (String metric : List.of(Metrics.UPDATE_VISIBLE, Metrics.DELETE_VISIBLE)) {
+                Histogram samples = metrics.latencies().recorder(metric).total();
+                assertThat(samples.getTotalCount()).as(metric).isEqualTo(2);
+                assertThat(samples.getMaxValue())
+                        .as("%s of the unanswered probe: as old as the change seen before, at its time", metric)
+                        .isGreaterThanOrEqualTo(60_000_000);
+            }
+        } finally {
+            resume.countDown();
+            blocked.join(10_000);
+        }
     }
 }

@@ -36,6 +36,7 @@ class LatencyMathTest {
             Duration.ofSeconds(1),
             Duration.ofSeconds(5),
             new Random(1),
+            clock.scheduler(),
             clock.scheduler());
     private final GeneratorProbe probe = new GeneratorProbe(G, metrics, 5_000_000);
 

@@ -57,6 +57,7 @@ class ProberTest {
                 Duration.ofMillis(2),
                 Duration.ofSeconds(1),
                 new Random(1),
+                clock.scheduler(),
                 clock.scheduler());
     }
 
