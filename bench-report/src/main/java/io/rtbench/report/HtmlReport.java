@@ -166,8 +166,14 @@ final class HtmlReport {
                 .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
                 .append("A rising line means a growing backlog; spikes are stalls. Beside it, where the step ")
                 .append("measured it, the CPU in each second of the target, of the harness (rtbench, Kafka, Connect) ")
+                .append("and of the whole machine (100 % = one core busy; the machine at its cores × 100 % is full).")
                 .append(
-                        "and of the whole machine (100 % = one core busy; the machine at its cores × 100 % is full).</p>\n");
+                        runs.stream()
+                                        .flatMap(run -> run.steps().stream())
+                                        .anyMatch(reported -> reported.step().faults() != null)
+                                ? " Shaded: the window of a fault (run --fault), labelled with its kind."
+                                : "")
+                .append("</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
                 // side by side, on the same x axis: a latency spike and the target's CPU in that second

@@ -313,7 +313,10 @@ final class ReportCharts {
         return Numbers.plain(100.0 - 100.0 / Math.pow(10, nines), 3) + "%";
     }
 
-    /** Data latency p50 and p99 of each second of one step, from its .hlog. */
+    /**
+     * Data latency p50 and p99 of each second of one step, from its .hlog; each fault's window shaded
+     * ({@link FaultBands}).
+     */
     static Figure overTime(ReportedRun run, ReportedStep step) {
         String title = "Data latency over time: " + run.label() + ", step " + step.label();
         if (step.histograms() == null) {
@@ -326,7 +329,26 @@ final class ReportCharts {
                     "no chart: the histogram log has no data intervals (it holds: "
                             + String.join(", ", step.histograms().metrics()) + ")");
         }
+        List<List<StepHistograms.IntervalPoint>> segments = segments(points);
+        List<String> notes = new ArrayList<>();
+        if (segments.size() > 1) {
+            notes.add("each fork (or a stretch after a gap in the log) is its own line: nothing was measured between"
+                    + " them");
+        }
+        String faults = FaultBands.note(step);
+        if (faults != null) {
+            notes.add(faults);
+        }
+        return ChartImages.figure(
+                title, overTimeChart(step, points), notes.isEmpty() ? null : String.join(". ", notes));
+    }
+
+    /** The chart of {@link #overTime}: p50 and p99 per second, one line per segment, and the faults' bands. */
+    static XYChart overTimeChart(ReportedStep step, List<StepHistograms.IntervalPoint> points) {
         XYChart chart = ChartImages.lineChart("seconds into the step", "data latency (ms)", points.size() > 60 ? 0 : 4);
+        // the bands first, so that the lines are drawn over them
+        double topMs = 1.1 * points.stream().mapToDouble(p -> p.p99Ms()).max().orElse(1);
+        FaultBands.add(chart, step, step.histograms(), topMs);
         List<List<StepHistograms.IntervalPoint>> segments = segments(points);
         for (int i = 0; i < segments.size(); i++) {
             List<StepHistograms.IntervalPoint> segment = segments.get(i);
@@ -344,10 +366,7 @@ final class ReportCharts {
                     x,
                     segment.stream().mapToDouble(p -> p.p99Ms()).toArray());
         }
-        String note = segments.size() < 2
-                ? null
-                : "each fork (or a stretch after a gap in the log) is its own line: nothing was measured between them";
-        return ChartImages.figure(title, chart, note);
+        return chart;
     }
 
     /**

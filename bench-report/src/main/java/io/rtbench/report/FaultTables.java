@@ -1,0 +1,71 @@
+package io.rtbench.report;
+
+import static io.rtbench.report.Html.escape;
+
+import io.rtbench.core.result.StepFault;
+import java.util.List;
+
+/**
+ * {@code rtbench run --fault} (docs/MEASUREMENT.md, "Freshness under faults"): each fault of each step, every fork's
+ * own, under the run's summary: its window, freshness around it (the pre-fault p99, the staleness peak, the time to
+ * recover or "not recovered") and the backlog (its peak and how fast it drained).
+ */
+final class FaultTables {
+
+    private static final List<String> COLUMNS = List.of(
+            "step",
+            "fault",
+            "fork",
+            "window (s)",
+            "pre-fault p99 (ms)",
+            "staleness peak (ms)",
+            "time to recover",
+            "backlog peak (events)",
+            "drain (events/s)");
+
+    /** The columns before it are text. */
+    private static final int FIRST_FIGURE = 3;
+
+    private FaultTables() {}
+
+    /** The run's faults table; nothing for a run without faults. */
+    static void append(StringBuilder out, ReportedRun run) {
+        if (run.steps().stream().allMatch(step -> step.step().faults() == null)) {
+            return;
+        }
+        out.append("<p class=\"note\">Faults: the window from the measured phase's start; recovered when a window of")
+                .append(" 5 s after it has its data p99 within the pre-fault p99 + max(20 %, 50 ms).</p>\n")
+                .append("<table>\n<tr>");
+        for (int i = 0; i < COLUMNS.size(); i++) {
+            out.append(i < FIRST_FIGURE ? "<th class=\"l\">" : "<th>")
+                    .append(escape(COLUMNS.get(i)))
+                    .append("</th>");
+        }
+        out.append("</tr>\n");
+        for (ReportedStep step : run.steps()) {
+            for (StepFaults.Slot slot : StepFaults.slots(step.step())) {
+                for (StepFault fault : slot.perFork()) {
+                    row(out, step, fault);
+                }
+            }
+        }
+        out.append("</table>\n");
+    }
+
+    private static void row(StringBuilder out, ReportedStep step, StepFault fault) {
+        out.append("<tr><td class=\"l\">")
+                .append(escape(step.label()))
+                .append("</td><td class=\"l\">")
+                .append(escape(fault.fault()))
+                .append("</td><td class=\"l\">")
+                .append(fault.fork() == null ? "" : fault.fork())
+                .append("</td>");
+        Html.cell(out, Numbers.plain(fault.startOffsetSec(), 2) + "–" + Numbers.plain(fault.endOffsetSec(), 2), false);
+        Html.cell(out, Numbers.readableMillis(fault.baselineDataP99Ms()), false);
+        Html.cell(out, Numbers.readableMillis(fault.stalenessPeakMs()), false);
+        Html.cell(out, StepFaults.timeToRecover(fault), !Boolean.TRUE.equals(fault.recovered()));
+        Html.cell(out, Numbers.grouped(fault.backlogPeakEvents()), false);
+        Html.cell(out, Numbers.grouped(fault.backlogDrainEventsPerSec()), false);
+        out.append("</tr>\n");
+    }
+}
