@@ -4,6 +4,7 @@ import static io.rtbench.report.Html.escape;
 
 import io.rtbench.core.result.StepFault;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code rtbench run --fault} (docs/MEASUREMENT.md, "Freshness under faults"): each fault of each step, every fork's
@@ -53,14 +54,15 @@ final class FaultTables {
     }
 
     private static void row(StringBuilder out, ReportedStep step, StepFault fault) {
-        out.append("<tr><td class=\"l\">")
+        // the step and the fault on one line each: "#1 0.625 MB/s", "target-pause@6s+5s"
+        out.append("<tr><td class=\"l nw\">")
                 .append(escape(step.label()))
-                .append("</td><td class=\"l\">")
+                .append("</td><td class=\"l nw\">")
                 .append(escape(fault.fault()))
                 .append("</td><td class=\"l\">")
                 .append(fault.fork() == null ? "" : fault.fork())
                 .append("</td>");
-        Html.cell(out, Numbers.plain(fault.startOffsetSec(), 2) + "–" + Numbers.plain(fault.endOffsetSec(), 2), false);
+        Html.cell(out, String.format(Locale.ROOT, "%.2f–%.2f", fault.startOffsetSec(), fault.endOffsetSec()), false);
         Html.cell(out, Numbers.readableMillis(fault.baselineDataP99Ms()), false);
         Html.cell(out, Numbers.readableMillis(fault.stalenessPeakMs()), false);
         Html.cell(out, StepFaults.timeToRecover(fault), !Boolean.TRUE.equals(fault.recovered()));

@@ -26,7 +26,7 @@ final class HtmlReport {
             h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
             table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em;text-align:right;vertical-align:top}
-            th{background:#f4f4f4}td.l,th.l{text-align:left}th.l{white-space:nowrap}
+            th{background:#f4f4f4}td.l,th.l{text-align:left}th.l,td.nw{white-space:nowrap}
             table.summary{font-size:.82em}table.summary th,table.summary td{padding:.2em .35em}
             th.group{text-align:center}
             figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
