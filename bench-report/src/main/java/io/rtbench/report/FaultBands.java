@@ -95,6 +95,6 @@ final class FaultBands {
                 lines.add(line.toString());
             }
         }
-        return "shaded: each fault's window. " + String.join("; ", lines);
+        return "Shaded: each fault's window. " + String.join("; ", lines);
     }
 }

@@ -54,7 +54,7 @@ final class FaultTables {
     }
 
     private static void row(StringBuilder out, ReportedStep step, StepFault fault) {
-        // the step and the fault on one line each: "#1 0.625 MB/s", "target-pause@6s+5s"
+        // the step, the fault and its window on one line each: "#1 0.625 MB/s", "target-pause@6s+5s", "6.05–11.06"
         out.append("<tr><td class=\"l nw\">")
                 .append(escape(step.label()))
                 .append("</td><td class=\"l nw\">")
@@ -62,7 +62,9 @@ final class FaultTables {
                 .append("</td><td class=\"l\">")
                 .append(fault.fork() == null ? "" : fault.fork())
                 .append("</td>");
-        Html.cell(out, String.format(Locale.ROOT, "%.2f–%.2f", fault.startOffsetSec(), fault.endOffsetSec()), false);
+        out.append("<td class=\"nw\">")
+                .append(String.format(Locale.ROOT, "%.2f–%.2f", fault.startOffsetSec(), fault.endOffsetSec()))
+                .append("</td>");
         Html.cell(out, Numbers.readableMillis(fault.baselineDataP99Ms()), false);
         Html.cell(out, Numbers.readableMillis(fault.stalenessPeakMs()), false);
         Html.cell(out, StepFaults.timeToRecover(fault), !Boolean.TRUE.equals(fault.recovered()));

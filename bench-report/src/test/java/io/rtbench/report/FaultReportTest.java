@@ -74,9 +74,10 @@ class FaultReportTest {
 
         assertThat(page.html())
                 .contains("<th>staleness peak (ms)</th><th>time to recover</th>")
-                .contains("<td class=\"l nw\">target-pause@6s+5s</td><td class=\"l\">1</td><td>6.05–11.06</td>"
-                        + "<td>235</td><td>5,166</td><td>0.66 s</td><td>2,357</td><td>2,467</td>")
-                .contains("<td class=\"l\">2</td><td>6.00–11.01</td><td>50.7</td><td>5,112</td>"
+                .contains(
+                        "<td class=\"l nw\">target-pause@6s+5s</td><td class=\"l\">1</td><td class=\"nw\">6.05–11.06</td>"
+                                + "<td>235</td><td>5,166</td><td>0.66 s</td><td>2,357</td><td>2,467</td>")
+                .contains("<td class=\"l\">2</td><td class=\"nw\">6.00–11.01</td><td>50.7</td><td>5,112</td>"
                         + "<td class=\"bad\">not recovered</td><td>2,500</td><td></td>");
         Figure overTime = page.figures().stream()
                 .filter(figure -> figure.title().startsWith("Data latency over time"))
@@ -84,7 +85,7 @@ class FaultReportTest {
                 .orElseThrow();
         assertThat(overTime.drawn()).isTrue();
         assertThat(overTime.note())
-                .contains("shaded: each fault's window")
+                .contains("Shaded: each fault's window")
                 .contains("target-pause@6s+5s (fork 2): staleness peak 5,112 ms, time to recover not recovered,"
                         + " backlog peak 2,500 events");
     }
