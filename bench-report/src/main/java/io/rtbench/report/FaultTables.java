@@ -2,6 +2,7 @@ package io.rtbench.report;
 
 import static io.rtbench.report.Html.escape;
 
+import io.rtbench.core.fault.Recovery;
 import io.rtbench.core.result.StepFault;
 import java.util.List;
 import java.util.Locale;
@@ -34,8 +35,13 @@ final class FaultTables {
         if (run.steps().stream().allMatch(step -> step.step().faults() == null)) {
             return;
         }
-        out.append("<p class=\"note\">Faults: the window from the measured phase's start; recovered when a window of")
-                .append(" 5 s after it has its data p99 within the pre-fault p99 + max(20 %, 50 ms).</p>\n")
+        out.append("<p class=\"note\">Faults: the window from the measured phase's start; recovered when a window of ")
+                .append(Recovery.WINDOW.toSeconds())
+                .append(" s after it has its data p99 within the pre-fault p99 + max(")
+                .append(Numbers.plain(Recovery.MARGIN_SHARE * 100, 1))
+                .append(" %, ")
+                .append(Recovery.MARGIN_MIN_MICROS / 1000)
+                .append(" ms).</p>\n")
                 .append("<table>\n<tr>");
         for (int i = 0; i < COLUMNS.size(); i++) {
             out.append(i < FIRST_FIGURE ? "<th class=\"l\">" : "<th>")

@@ -103,7 +103,10 @@ final class StepFaults {
         return slots;
     }
 
-    /** The kind of a fault as given ({@code target-pause@5s+4s}): the part before {@code @}. */
+    /**
+     * The kind of a fault as given ({@code target-pause@5s+4s}): the part before {@code @}. Not {@code Fault.parse}: a
+     * result may name a kind this version does not know, and its report must still show it.
+     */
     static String kindOf(StepFault fault) {
         int at = fault.fault().indexOf('@');
         return at < 0 ? fault.fault() : fault.fault().substring(0, at);

@@ -73,6 +73,9 @@ class FaultReportTest {
         HtmlReport.Rendered page = new HtmlReport(InstantSource.fixed(Instant.EPOCH), Optional.empty()).render(runs);
 
         assertThat(page.html())
+                .contains(
+                        "recovered when a window of 5 s after it has its data p99 within the pre-fault p99 + max(20 %, 50"
+                                + " ms)")
                 .contains("<th>staleness peak (ms)</th><th>time to recover</th>")
                 .contains(
                         "<td class=\"l nw\">target-pause@6s+5s</td><td class=\"l\">1</td><td class=\"nw\">6.05–11.06</td>"
