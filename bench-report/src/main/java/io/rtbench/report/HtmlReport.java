@@ -178,7 +178,7 @@ final class HtmlReport {
             for (ReportedStep step : run.steps()) {
                 // side by side, on the same x axis: a latency spike and the target's CPU in that second
                 out.append("<div class=\"pair\">\n");
-                figure(out, figures, ReportCharts.overTime(run, step));
+                figure(out, figures, OverTimeCharts.overTime(run, step));
                 if (UtilisationCharts.measured(step)) {
                     figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
                 }

@@ -38,7 +38,7 @@ class FaultReportTest {
                 pause(null, START_MILLIS + 5_000, START_MILLIS + 9_500),
                 pause(null, START_MILLIS + 14_000, START_MILLIS + 15_000));
 
-        XYChart chart = ReportCharts.overTimeChart(step, histograms.timeline(Metrics.DATA));
+        XYChart chart = OverTimeCharts.overTimeChart(step, histograms.timeline(Metrics.DATA));
 
         XYSeries band = chart.getSeriesMap().get("target-pause");
         assertThat(band).as("the first fault's band, named after its kind").isNotNull();
@@ -61,7 +61,7 @@ class FaultReportTest {
         Fixtures.writeLog(hlog, START_MILLIS, 5, Map.of(Metrics.DATA, 100_000L), 1);
         StepHistograms histograms = StepHistograms.read(hlog);
 
-        XYChart chart = ReportCharts.overTimeChart(step(histograms), histograms.timeline(Metrics.DATA));
+        XYChart chart = OverTimeCharts.overTimeChart(step(histograms), histograms.timeline(Metrics.DATA));
 
         assertThat(chart.getSeriesMap().keySet()).containsExactly("p50", "p99");
     }
