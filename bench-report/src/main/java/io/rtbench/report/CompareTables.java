@@ -58,7 +58,7 @@ final class CompareTables {
 
     /** The forks each run would need to decide an undecided row; empty for a decided row or an unknown spread. */
     private static String forksToDecide(Comparison.Row row) {
-        if (row.verdict() == Verdict.FASTER || row.verdict() == Verdict.SLOWER) {
+        if (row.verdict() == Verdict.FASTER || row.verdict() == Verdict.SLOWER || !row.scored()) {
             return "";
         }
         if (row.forksToDecide().isPresent()) {
@@ -89,12 +89,12 @@ final class CompareTables {
                 clip(row.step(), 16),
                 clip(row.metric(), 14),
                 row.statistic(),
-                withError(row.baselineMs(), row.baselineErrorMs()),
-                withError(row.contenderMs(), row.contenderErrorMs()),
-                String.format(Locale.ROOT, "%+.2f", row.diffMs()),
+                withError(row.baselineMs(), row.baselineErrorMs(), row.baselineMissing()),
+                withError(row.contenderMs(), row.contenderErrorMs(), row.contenderMissing()),
+                diff(row),
                 percent(row.diffPercent()),
                 forksToDecide(row),
-                row.verdict().label()
+                row.verdictLabel()
             });
         }
         int[] widths = new int[cells.get(0).length];
@@ -136,7 +136,14 @@ final class CompareTables {
                 .append(level(confidence))
                 .append("; where it is undecided, \"forks to decide\" says how many forks each run would need to")
                 .append(" decide it at the forks' measured spread (docs/MEASUREMENT.md). Lower latency is")
-                .append(" faster. Generated ")
+                .append(" faster")
+                .append(
+                        rows.stream().anyMatch(row -> row.metric().equals(RecoveryComparison.METRIC))
+                                ? ", and so is a shorter time to recover from a fault (timeToRecover, per fork; a fork"
+                                        + " that did not recover leaves its run without a score and the verdict"
+                                        + " unknown)"
+                                : "")
+                .append(". Generated ")
                 .append(escape(generated.toString()))
                 .append(".</p>\n<table>\n<tr><th class=\"l\">contender</th><th class=\"l\">step</th>")
                 .append("<th class=\"l\">metric</th><th></th><th>baseline ms</th><th>contender ms</th>")
@@ -150,13 +157,13 @@ final class CompareTables {
                     .append("</td><td class=\"l\">")
                     .append(escape(row.metric()))
                     .append("</td><td>")
-                    .append(row.statistic())
+                    .append(escape(row.statistic()))
                     .append("</td><td>")
-                    .append(escape(withError(row.baselineMs(), row.baselineErrorMs())))
+                    .append(escape(withError(row.baselineMs(), row.baselineErrorMs(), row.baselineMissing())))
                     .append("</td><td>")
-                    .append(escape(withError(row.contenderMs(), row.contenderErrorMs())))
+                    .append(escape(withError(row.contenderMs(), row.contenderErrorMs(), row.contenderMissing())))
                     .append("</td><td>")
-                    .append(String.format(Locale.ROOT, "%+.2f", row.diffMs()))
+                    .append(diff(row))
                     .append("</td><td>")
                     .append(percent(row.diffPercent()))
                     .append("</td><td>")
@@ -164,7 +171,7 @@ final class CompareTables {
                     .append("</td><td class=\"l ")
                     .append(css)
                     .append("\">")
-                    .append(escape(row.verdict().label()))
+                    .append(escape(row.verdictLabel()))
                     .append("</td></tr>\n");
         }
         out.append("</table>\n</body>\n</html>\n");
@@ -176,10 +183,18 @@ final class CompareTables {
         return DmlSettings.percent(confidence).replace("%", " %");
     }
 
-    private static String withError(double score, Double error) {
+    /** A score with its error; {@code missing} in its place when there is none (a fork that did not recover). */
+    private static String withError(double score, Double error, String missing) {
+        if (missing != null) {
+            return missing;
+        }
         return error == null
                 ? String.format(Locale.ROOT, "%.2f", score)
                 : String.format(Locale.ROOT, "%.2f ± %.2f", score, error);
+    }
+
+    private static String diff(Comparison.Row row) {
+        return row.scored() ? String.format(Locale.ROOT, "%+.2f", row.diffMs()) : "-";
     }
 
     private static String percent(double value) {

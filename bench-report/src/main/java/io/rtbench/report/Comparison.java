@@ -19,16 +19,19 @@ import java.util.stream.Collectors;
 final class Comparison {
 
     /**
-     * One line of the comparison: lower latency is faster.
+     * One line of the comparison: lower latency is faster, and a shorter time to recover.
      *
      * @param run the contender's label
-     * @param baselineMs the baseline's score (the mean of its forks' values; its pooled value without forks)
+     * @param baselineMs the baseline's score (the mean of its forks' values; its pooled value without forks); NaN when
+     *     {@code baselineMissing} says why there is none
      * @param contenderMs the contender's
      * @param baselineErrorMs the baseline's scoreError; null when it has fewer than two forks
      * @param contenderErrorMs as above
      * @param forksToDecide where the verdict is indistinguishable or unknown: the forks each run would need for this
      *     difference to be decided at the measured spread ({@link ForkStatistics#forksToDecide}); empty when the spread
      *     or the difference is unknown or too small to chase
+     * @param baselineMissing why the baseline has no score (a fork that did not recover); null when it has one
+     * @param contenderMissing as above
      */
     record Row(
             String run,
@@ -40,7 +43,9 @@ final class Comparison {
             double contenderMs,
             Double contenderErrorMs,
             Verdict verdict,
-            OptionalInt forksToDecide) {
+            OptionalInt forksToDecide,
+            String baselineMissing,
+            String contenderMissing) {
 
         double diffMs() {
             return contenderMs - baselineMs;
@@ -49,6 +54,16 @@ final class Comparison {
         /** The difference relative to the baseline, in percent; NaN for a baseline of 0. */
         double diffPercent() {
             return baselineMs == 0 ? Double.NaN : 100 * diffMs() / baselineMs;
+        }
+
+        /** Whether both sides have a score; not when a fork of either did not recover. */
+        boolean scored() {
+            return baselineMissing == null && contenderMissing == null;
+        }
+
+        /** The verdict in words, saying why it is unknown where a side has no score. */
+        String verdictLabel() {
+            return scored() ? verdict.label() : "unknown (a fork did not recover)";
         }
     }
 
@@ -128,6 +143,7 @@ final class Comparison {
                             LatencySummary::p99,
                             confidence));
                 }
+                rows.addAll(RecoveryComparison.rows(contender.label(), step, base, other, confidence));
             }
         }
         return rows;
@@ -162,7 +178,9 @@ final class Comparison {
                 otherScore != null ? otherScore.score() : pooled.apply(other.latency(metric)),
                 otherScore == null ? null : otherScore.scoreError(),
                 verdict,
-                forksToDecide);
+                forksToDecide,
+                null,
+                null);
     }
 
     /** A run's per-fork values of the statistic; a run without forks has one, its pooled value. */

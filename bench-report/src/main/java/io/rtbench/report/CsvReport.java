@@ -71,23 +71,28 @@ final class CsvReport {
 
     static String render(List<ReportedRun> runs) {
         List<String> metrics = MetricOrder.present(runs);
+        int faults = FaultColumns.most(runs);
         StringBuilder out = new StringBuilder();
-        Csv.appendRecord(out, header(metrics));
+        Csv.appendRecord(out, header(metrics, faults));
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
-                Csv.appendRecord(out, record(run, step, metrics));
+                List<String> fields = record(run, step, metrics);
+                FaultColumns.add(fields, step, faults);
+                Csv.appendRecord(out, fields);
             }
         }
         return out.toString();
     }
 
-    static List<String> header(List<String> metrics) {
+    /** The columns: the step's, every metric's, then those of {@code faults} faults per fork (none without). */
+    static List<String> header(List<String> metrics, int faults) {
         List<String> header = new ArrayList<>(STEP_COLUMNS);
         for (String metric : metrics) {
             for (String column : SUMMARY_COLUMNS) {
                 header.add(metric + "_" + column);
             }
         }
+        header.addAll(FaultColumns.header(faults));
         return header;
     }
 

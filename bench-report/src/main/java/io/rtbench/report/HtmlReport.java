@@ -26,7 +26,7 @@ final class HtmlReport {
             h1{margin-bottom:.2em}h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
             table{border-collapse:collapse;margin:.5em 0 1em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em;text-align:right;vertical-align:top}
-            th{background:#f4f4f4}td.l,th.l{text-align:left}th.l{white-space:nowrap}
+            th{background:#f4f4f4}td.l,th.l{text-align:left}th.l,td.nw{white-space:nowrap}
             table.summary{font-size:.82em}table.summary th,table.summary td{padding:.2em .35em}
             th.group{text-align:center}
             figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
@@ -166,13 +166,19 @@ final class HtmlReport {
                 .append("<p class=\"note\">p50 and p99 of each second of each step, from the step's histogram log. ")
                 .append("A rising line means a growing backlog; spikes are stalls. Beside it, where the step ")
                 .append("measured it, the CPU in each second of the target, of the harness (rtbench, Kafka, Connect) ")
+                .append("and of the whole machine (100 % = one core busy; the machine at its cores × 100 % is full).")
                 .append(
-                        "and of the whole machine (100 % = one core busy; the machine at its cores × 100 % is full).</p>\n");
+                        runs.stream()
+                                        .flatMap(run -> run.steps().stream())
+                                        .anyMatch(reported -> reported.step().faults() != null)
+                                ? " Shaded: the window of a fault (run --fault), labelled with its kind."
+                                : "")
+                .append("</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
                 // side by side, on the same x axis: a latency spike and the target's CPU in that second
                 out.append("<div class=\"pair\">\n");
-                figure(out, figures, ReportCharts.overTime(run, step));
+                figure(out, figures, OverTimeCharts.overTime(run, step));
                 if (UtilisationCharts.measured(step)) {
                     figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
                 }

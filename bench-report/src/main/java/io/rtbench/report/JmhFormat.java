@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rtbench.core.metrics.LatencySummary;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.ForkStatistics;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepRepetitions;
@@ -32,6 +33,9 @@ final class JmhFormat {
     private static final double[] PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
 
     private static final String UNIT = "ms";
+
+    /** The name of a fault's time to recover among the data benchmark's secondary metrics, before the fault's kind. */
+    static final String RECOVERY_PREFIX = "·timeToRecover.";
 
     private JmhFormat() {}
 
@@ -85,6 +89,9 @@ final class JmhFormat {
         node.set("primaryMetric", metric(step, metric, StepRepetitions.MetricScores::p50, LatencySummary::p50));
         ObjectNode secondary = node.putObject("secondaryMetrics");
         secondary.set("p99", metric(step, metric, StepRepetitions.MetricScores::p99, LatencySummary::p99));
+        if (metric.equals(Metrics.DATA)) {
+            timesToRecover(secondary, step);
+        }
         return node;
     }
 
@@ -112,6 +119,27 @@ final class JmhFormat {
                 }
             }
         }
+        return scoreNode(score, raw, UNIT);
+    }
+
+    /**
+     * {@code rtbench run --fault}: each fault's time to recover as a secondary metric of the data latency's benchmark,
+     * named as JMH's profilers name theirs ({@code ·timeToRecover.target-pause}), in seconds, a fork's value its raw
+     * data; none for a fault some fork did not recover from (docs/REPORTS.md).
+     */
+    private static void timesToRecover(ObjectNode secondary, ReportedStep step) {
+        for (StepFaults.Slot slot : StepFaults.slots(step.step())) {
+            slot.timesToRecoverSec()
+                    .ifPresent(seconds -> secondary.set(
+                            RECOVERY_PREFIX + slot.kind() + (slot.index() == 0 ? "" : "#" + (slot.index() + 1)),
+                            scoreNode(
+                                    ForkStatistics.score(seconds),
+                                    seconds.stream().map(List::of).toList(),
+                                    "s")));
+        }
+    }
+
+    private static ObjectNode scoreNode(Score score, List<List<Double>> raw, String unit) {
         ObjectNode node = JSON.createObjectNode();
         node.put("score", score.score());
         ArrayNode confidence;
@@ -125,7 +153,7 @@ final class JmhFormat {
             score.scoreConfidence().forEach(confidence::add);
         }
         node.set("scorePercentiles", percentiles(raw));
-        node.put("scoreUnit", UNIT);
+        node.put("scoreUnit", unit);
         ArrayNode rawData = node.putArray("rawData");
         raw.forEach(fork -> {
             ArrayNode values = rawData.addArray();

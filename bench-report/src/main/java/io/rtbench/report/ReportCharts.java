@@ -156,7 +156,8 @@ final class ReportCharts {
                 .toArray();
     }
 
-    private static void colour(XYSeries series, String percentile) {
+    /** A series in the colour of its percentile, as every chart that shows p50, p95 or p99 draws it. */
+    static void colour(XYSeries series, String percentile) {
         series.setLineColor(PERCENTILE_COLORS.get(percentile));
         series.setMarkerColor(PERCENTILE_COLORS.get(percentile));
     }
@@ -311,73 +312,5 @@ final class ReportCharts {
     /** The label of a "nines" axis position: 1 → 90%, 3 → 99.9%. */
     static String ninesLabel(double nines) {
         return Numbers.plain(100.0 - 100.0 / Math.pow(10, nines), 3) + "%";
-    }
-
-    /** Data latency p50 and p99 of each second of one step, from its .hlog. */
-    static Figure overTime(ReportedRun run, ReportedStep step) {
-        String title = "Data latency over time: " + run.label() + ", step " + step.label();
-        if (step.histograms() == null) {
-            return Figure.missing(title, "no chart: " + step.histogramNote());
-        }
-        List<StepHistograms.IntervalPoint> points = step.histograms().timeline(Metrics.DATA);
-        if (points.isEmpty()) {
-            return Figure.missing(
-                    title,
-                    "no chart: the histogram log has no data intervals (it holds: "
-                            + String.join(", ", step.histograms().metrics()) + ")");
-        }
-        XYChart chart = ChartImages.lineChart("seconds into the step", "data latency (ms)", points.size() > 60 ? 0 : 4);
-        List<List<StepHistograms.IntervalPoint>> segments = segments(points);
-        for (int i = 0; i < segments.size(); i++) {
-            List<StepHistograms.IntervalPoint> segment = segments.get(i);
-            double[] x = segment.stream().mapToDouble(p -> p.second()).toArray();
-            segment(
-                    chart,
-                    "p50",
-                    i,
-                    x,
-                    segment.stream().mapToDouble(p -> p.p50Ms()).toArray());
-            segment(
-                    chart,
-                    "p99",
-                    i,
-                    x,
-                    segment.stream().mapToDouble(p -> p.p99Ms()).toArray());
-        }
-        String note = segments.size() < 2
-                ? null
-                : "each fork (or a stretch after a gap in the log) is its own line: nothing was measured between them";
-        return ChartImages.figure(title, chart, note);
-    }
-
-    /**
-     * The timeline cut where a second is missing for longer than {@link #GAP_SECONDS}: the forks of a step measure at
-     * different times, minutes apart, and a line across the gap would draw latencies no one measured.
-     */
-    static List<List<StepHistograms.IntervalPoint>> segments(List<StepHistograms.IntervalPoint> points) {
-        List<List<StepHistograms.IntervalPoint>> segments = new ArrayList<>();
-        List<StepHistograms.IntervalPoint> current = new ArrayList<>();
-        for (StepHistograms.IntervalPoint point : points) {
-            if (!current.isEmpty()
-                    && point.second() - current.get(current.size() - 1).second() > GAP_SECONDS) {
-                segments.add(current);
-                current = new ArrayList<>();
-            }
-            current.add(point);
-        }
-        if (!current.isEmpty()) {
-            segments.add(current);
-        }
-        return segments;
-    }
-
-    /** One interval a second; one missing second (a late tick) is no gap. */
-    private static final long GAP_SECONDS = 2;
-
-    /** One segment of a percentile's line, in its colour; only the first is in the legend. */
-    private static void segment(XYChart chart, String percentile, int index, double[] x, double[] y) {
-        XYSeries series = chart.addSeries(index == 0 ? percentile : percentile + " #" + (index + 1), x, y);
-        colour(series, percentile);
-        series.setShowInLegend(index == 0);
     }
 }

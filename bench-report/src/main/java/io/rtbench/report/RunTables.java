@@ -181,6 +181,7 @@ final class RunTables {
             stepNotes(out, run.steps(), Verdicts::dmlCounts);
             extras(out, run.result());
             WorkerTables.append(out, run);
+            FaultTables.append(out, run);
         }
     }
 

@@ -151,6 +151,14 @@ final class StepHistograms {
         return points;
     }
 
+    /**
+     * Where a moment (ms since the epoch) lies on the x axis of {@link #timeline}: seconds from the first interval of
+     * the step, unrounded.
+     */
+    double secondOf(long epochMillis) {
+        return (epochMillis - firstStartMillis) / 1000.0;
+    }
+
     /** What this object holds, in bytes (estimated as HdrHistogram does for the totals): bounded, tested. */
     long retainedBytes() {
         long bytes = totals.values().stream()

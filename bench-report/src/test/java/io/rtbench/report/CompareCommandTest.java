@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.core.result.ForkStatistics;
+import io.rtbench.core.result.StepFault;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -223,6 +226,88 @@ class CompareCommandTest {
         assertThat(compared.err.strip())
                 .startsWith("rtbench compare: nothing to compare: the runs' steps have no latency metric in common (")
                 .endsWith("): compare results of the same kind of run");
+    }
+
+    @Test
+    void timeToRecoverComparesAsAScoreOfTheForksInMilliseconds() throws Exception {
+        Path baseline = RepeatedResults.write(dir, "base.json", pauses(0.52, 0.61, 0.48), 50.2, 49.9, 50.4);
+        Path same = RepeatedResults.write(dir, "same.json", pauses(0.55, 0.47, 0.6), 50.1, 50.5, 49.8);
+        Path slow = RepeatedResults.write(dir, "slow.json", pauses(3.1, 2.9, 3.3), 50.1, 50.5, 49.8);
+
+        Run run = compare(baseline.toString(), same.toString(), slow.toString());
+
+        assertThat(run.exit).isEqualTo(CommandLines.OK);
+        List<String> recovery =
+                run.out.lines().filter(line -> line.contains(" timeToRecover ")).toList();
+        assertThat(recovery).hasSize(2);
+        assertThat(recovery.get(0)).contains("same").contains("target-pause").endsWith("indistinguishable");
+        // the baseline's mean 536.67 ms against 3,100 ms: +2,563.33 ms
+        assertThat(recovery.get(1))
+                .contains("slow")
+                .contains("536.67 ± ")
+                .contains("3100.00 ± ")
+                .contains("+2563.33")
+                .endsWith("slower");
+        assertThat(Files.readString(dir.resolve("base.compare.html")))
+                .contains("<td class=\"l\">timeToRecover</td><td>target-pause</td>")
+                .contains("a shorter time to recover");
+    }
+
+    /** A fork that did not recover has no time to recover: its run has no score, and nothing is decided. */
+    @Test
+    void aForkThatDidNotRecoverIsNoNumberAndTheVerdictIsUnknown() throws Exception {
+        Path baseline = RepeatedResults.write(dir, "base.json", pauses(0.52, 0.61, 0.48), 50.2, 49.9, 50.4);
+        Path stuck = RepeatedResults.write(dir, "stuck.json", pauses(3.1, null, 3.3), 50.1, 50.5, 49.8);
+
+        Run run = compare(baseline.toString(), stuck.toString());
+
+        String line = run.out
+                .lines()
+                .filter(l -> l.contains(" timeToRecover "))
+                .findFirst()
+                .orElseThrow();
+        assertThat(line)
+                .contains("536.67 ± ")
+                .contains("not recovered in 1 of 3 forks")
+                .doesNotContain("3100")
+                .doesNotContain("NaN")
+                .doesNotContain(">100")
+                .endsWith("unknown (a fork did not recover)");
+        Comparison.Row row = Comparison.rows(
+                        new ResultLoader().load(List.of(baseline, stuck)).get(0),
+                        new ResultLoader().load(List.of(stuck)),
+                        0.95)
+                .stream()
+                .filter(r -> r.metric().equals(RecoveryComparison.METRIC))
+                .findFirst()
+                .orElseThrow();
+        assertThat(row.verdict()).isEqualTo(ForkStatistics.Verdict.UNKNOWN);
+        assertThat(row.scored()).isFalse();
+    }
+
+    /** Each fork's own fault, in the order the engine writes them: every fork's first fault, then its second. */
+    private static List<StepFault> pauses(Double... timeToRecoverSec) {
+        List<StepFault> faults = new ArrayList<>();
+        for (int fork = 1; fork <= timeToRecoverSec.length; fork++) {
+            Double seconds = timeToRecoverSec[fork - 1];
+            long start = 1_700_000_000_000L + fork * 60_000L;
+            faults.add(new StepFault(
+                    "target-pause@5s+4s",
+                    fork,
+                    5.0,
+                    9.0,
+                    start + 5_000,
+                    start + 9_000,
+                    5.0,
+                    50.0,
+                    100.0,
+                    4_100.0,
+                    seconds != null,
+                    seconds,
+                    2_000L,
+                    seconds == null ? null : 1_900.0));
+        }
+        return faults;
     }
 
     private record Run(int exit, String out, String err) {}

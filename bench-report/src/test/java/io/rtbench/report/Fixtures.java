@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -36,6 +37,17 @@ public final class Fixtures {
 
     /** {@code rtbench run --workers 1} into ClickHouse 18.16.1 with one {@code rtbench worker} (2026-11-27). */
     static final String SEVERAL_HOSTS = "several-hosts.json";
+
+    /**
+     * {@code rtbench run --target postgres --rate 500/s --warmup 2s --duration 25s --forks 2 --fault
+     * target-pause@6s+5s} (2026-11-29, on the 2-core build machine): fork 1 recovered 0.66 s after the pause, fork 2
+     * did not. Stripped to data and query latencies, no utilisation; its logs hold the data intervals only
+     * ({@link #POSTGRES_FAULT_LOGS}).
+     */
+    static final String POSTGRES_FAULT = "postgres-fault.json";
+
+    static final List<String> POSTGRES_FAULT_LOGS =
+            List.of("postgres-fault.step-1.fork-1.iteration-1.hlog", "postgres-fault.step-1.fork-2.iteration-1.hlog");
 
     private Fixtures() {}
 

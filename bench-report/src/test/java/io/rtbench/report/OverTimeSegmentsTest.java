@@ -20,7 +20,7 @@ class OverTimeSegmentsTest {
 
     @Test
     void twoForksMinutesApartAreTwoSegments() {
-        List<List<StepHistograms.IntervalPoint>> segments = ReportCharts.segments(seconds(0, 1, 2, 3, 95, 96, 97));
+        List<List<StepHistograms.IntervalPoint>> segments = OverTimeCharts.segments(seconds(0, 1, 2, 3, 95, 96, 97));
 
         assertThat(segments).hasSize(2);
         assertThat(segments.get(0))
@@ -33,13 +33,13 @@ class OverTimeSegmentsTest {
 
     @Test
     void aLateTickIsNoGap() {
-        assertThat(ReportCharts.segments(seconds(0, 1, 3, 4))).hasSize(1);
-        assertThat(ReportCharts.segments(seconds(0, 1, 4, 5))).hasSize(2);
+        assertThat(OverTimeCharts.segments(seconds(0, 1, 3, 4))).hasSize(1);
+        assertThat(OverTimeCharts.segments(seconds(0, 1, 4, 5))).hasSize(2);
     }
 
     @Test
     void aRunWithoutForksIsOneSegment() {
-        assertThat(ReportCharts.segments(seconds(0, 1, 2, 3, 4))).hasSize(1);
-        assertThat(ReportCharts.segments(List.of())).isEmpty();
+        assertThat(OverTimeCharts.segments(seconds(0, 1, 2, 3, 4))).hasSize(1);
+        assertThat(OverTimeCharts.segments(List.of())).isEmpty();
     }
 }

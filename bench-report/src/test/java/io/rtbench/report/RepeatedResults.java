@@ -7,6 +7,7 @@ import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.Scenario;
+import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepRepetitions;
 import io.rtbench.core.result.StepRepetitions.Iteration;
 import io.rtbench.core.result.StepResult;
@@ -28,6 +29,11 @@ final class RepeatedResults {
      * iterations, written to {@code dir/name}.
      */
     static Path write(Path dir, String name, double... dataP50Ms) {
+        return write(dir, name, List.of(), dataP50Ms);
+    }
+
+    /** {@link #write(Path, String, double...)} with {@code faults} in its step ({@code rtbench run --fault}). */
+    static Path write(Path dir, String name, List<StepFault> faults, double... dataP50Ms) {
         List<Iteration> iterations = new ArrayList<>();
         List<Double> p50s = new ArrayList<>();
         List<Double> p99s = new ArrayList<>();
@@ -62,6 +68,7 @@ final class RepeatedResults {
                 .latencies(Map.of(Metrics.DATA, summary(mean)))
                 .sustained(true)
                 .repetitions(repetitions)
+                .faults(faults)
                 .build();
         Scenario scenario = new Scenario("reference", "kafka-bridge", 50, 1, 1250, 1L, 0L, Map.of("rate", "1000/s"));
         RunResult result = RunResult.started(

@@ -35,10 +35,46 @@ class ReportScreenshotIT {
     @Test
     void chromiumDrawsTheReport() throws Exception {
         Path chromium = ExternalPrograms.require("chromium", "chromium");
-        Path html = report();
-        Path png = OUT.resolve("report.png");
-        Files.deleteIfExists(png);
 
+        BufferedImage image = screenshot(chromium, report(), "report.png", HEIGHT);
+
+        Ink ink = Ink.of(image);
+        // Text, tables and the first charts: a blank or unstyled page has a few colours and little ink.
+        assertThat(ink.share()).as("share of non-white pixels").isGreaterThan(0.04);
+        assertThat(ink.colours()).as("distinct colours").isGreaterThan(200);
+        assertThat(ink.inRightMargin())
+                .as("pixels drawn in the page's right margin (a table too wide for the page)")
+                .isZero();
+    }
+
+    /**
+     * A real run with a fault in each of its two forks (docs/REPORTS.md, "Faults"): its table fits the page, and the
+     * over-time chart, far down the page, has its bands.
+     */
+    @Test
+    void chromiumDrawsTheFaultsTableAndBands() throws Exception {
+        Path chromium = ExternalPrograms.require("chromium", "chromium");
+        Path result = Fixtures.copy(Fixtures.POSTGRES_FAULT, OUT);
+        Fixtures.POSTGRES_FAULT_LOGS.forEach(log -> Fixtures.copy(log, OUT));
+        Path html = OUT.resolve("faults.html");
+        Reports.write(new ReportRequest(List.of(result), html, OUT.resolve("faults.csv")));
+
+        BufferedImage image = screenshot(chromium, html, "faults.png", 4800);
+
+        assertThat(Ink.of(image).inRightMargin())
+                .as("pixels drawn in the page's right margin (a table too wide for the page)")
+                .isZero();
+        // the band's colour over white, within a few levels of the browser's rounding
+        assertThat(pixelsNear(image, FaultBands.BAND_COLOR))
+                .as("pixels of the fault bands")
+                .isGreaterThan(2 * 40 * 200);
+    }
+
+    /** Headless Chromium's screenshot of {@code html}, {@link #WIDTH} × {@code height}, kept in {@link #OUT}. */
+    private BufferedImage screenshot(Path chromium, Path html, String name, int height) throws Exception {
+        Path png = OUT.resolve(name);
+        Files.deleteIfExists(png);
+        Path log = OUT.resolve(name + ".chromium.log");
         Process browser = new ProcessBuilder(
                         chromium.toString(),
                         "--headless",
@@ -51,29 +87,44 @@ class ReportScreenshotIT {
                         "--disable-sync",
                         "--user-data-dir=" + profile,
                         "--screenshot=" + png,
-                        "--window-size=" + WIDTH + "," + HEIGHT,
+                        "--window-size=" + WIDTH + "," + height,
                         html.toUri().toString())
                 .redirectErrorStream(true)
-                .redirectOutput(OUT.resolve("chromium.log").toFile())
+                .redirectOutput(log.toFile())
                 .start();
         boolean ended = browser.waitFor(90, TimeUnit.SECONDS);
         if (!ended) {
             browser.destroyForcibly();
         }
-
-        String log = Files.readString(OUT.resolve("chromium.log"), StandardCharsets.UTF_8);
-        assertThat(ended).as("chromium ended within 90 s: %s", log).isTrue();
-        assertThat(png).as(log).isRegularFile();
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(ended).as("chromium ended within 90 s: %s", output).isTrue();
+        assertThat(png).as(output).isRegularFile();
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(WIDTH);
-        assertThat(image.getHeight()).isEqualTo(HEIGHT);
-        Ink ink = Ink.of(image);
-        // Text, tables and the first charts: a blank or unstyled page has a few colours and little ink.
-        assertThat(ink.share()).as("share of non-white pixels").isGreaterThan(0.04);
-        assertThat(ink.colours()).as("distinct colours").isGreaterThan(200);
-        assertThat(ink.inRightMargin())
-                .as("pixels drawn in the page's right margin (a table too wide for the page)")
-                .isZero();
+        assertThat(image.getHeight()).isEqualTo(height);
+        return image;
+    }
+
+    /** How many pixels have the colour of {@code translucent} drawn over white, within 4 levels a channel. */
+    private static long pixelsNear(BufferedImage image, java.awt.Color translucent) {
+        double alpha = translucent.getAlpha() / 255.0;
+        int[] over = {
+            (int) Math.round(255 - (255 - translucent.getRed()) * alpha),
+            (int) Math.round(255 - (255 - translucent.getGreen()) * alpha),
+            (int) Math.round(255 - (255 - translucent.getBlue()) * alpha)
+        };
+        long near = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                int rgb = image.getRGB(x, y);
+                if (Math.abs(((rgb >> 16) & 0xFF) - over[0]) <= 4
+                        && Math.abs(((rgb >> 8) & 0xFF) - over[1]) <= 4
+                        && Math.abs((rgb & 0xFF) - over[2]) <= 4) {
+                    near++;
+                }
+            }
+        }
+        return near;
     }
 
     /** The fixtures' comparison: two results, two steps with interval logs, stages from microseconds to seconds. */
