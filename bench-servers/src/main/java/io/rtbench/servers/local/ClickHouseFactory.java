@@ -51,7 +51,9 @@ public final class ClickHouseFactory implements LocalServerFactory {
             String url = "http://127.0.0.1:" + httpPort;
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/ping"));
             String version = LocalHttp.postOk(url + "/", "SELECT version()").strip();
-            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos);
+            // a restart (fault target-restart) runs the same command line: the same config file, so ports and data
+            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos)
+                    .restartableWhen(() -> LocalHttp.answersOk(url + "/ping"), START_TIMEOUT);
         } catch (Exception e) {
             throw ChildServer.startFailed("clickhouse", e, process, files);
         }

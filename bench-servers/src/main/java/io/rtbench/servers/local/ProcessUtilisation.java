@@ -33,7 +33,9 @@ public final class ProcessUtilisation implements UtilisationSource {
 
     static final long DISK_WALK_NANOS = 5_000_000_000L;
 
-    private final long pid;
+    /** The process now: a server restarted by a fault (docs/MEASUREMENT.md, "Freshness under faults") has a new one. */
+    private final LongSupplier pid;
+
     private final boolean withDescendants;
     private final Path dir;
     private final LongSupplier nanoClock;
@@ -44,10 +46,23 @@ public final class ProcessUtilisation implements UtilisationSource {
 
     /** @param dir the server's directory, whose files are its disk use; null: disk not measured */
     public ProcessUtilisation(long pid, Path dir) {
+        this(() -> pid, true, dir, System::nanoTime);
+    }
+
+    /**
+     * A server whose process may change (a restart): each reading measures the process {@code pid} names then.
+     *
+     * @param dir the server's directory, whose files are its disk use; null: disk not measured
+     */
+    public ProcessUtilisation(LongSupplier pid, Path dir) {
         this(pid, true, dir, System::nanoTime);
     }
 
     ProcessUtilisation(long pid, boolean withDescendants, Path dir, LongSupplier nanoClock) {
+        this(() -> pid, withDescendants, dir, nanoClock);
+    }
+
+    private ProcessUtilisation(LongSupplier pid, boolean withDescendants, Path dir, LongSupplier nanoClock) {
         this.pid = pid;
         this.withDescendants = withDescendants;
         this.dir = dir;
@@ -90,9 +105,10 @@ public final class ProcessUtilisation implements UtilisationSource {
 
     @Override
     public synchronized Reading read() {
-        List<Long> pids = processTree();
+        long root = pid.getAsLong();
+        List<Long> pids = processTree(root);
         if (pids.isEmpty()) {
-            throw new IllegalStateException("process " + pid + " has exited");
+            throw new IllegalStateException("process " + root + " has exited");
         }
         long nowNanos = nanoClock.getAsLong();
         long ticks = 0;
@@ -102,7 +118,7 @@ public final class ProcessUtilisation implements UtilisationSource {
             try {
                 ticks += ProcFs.cpuTicks(Files.readString(Path.of("/proc", Long.toString(each), "stat")));
                 String status = Files.readString(Path.of("/proc", Long.toString(each), "status"));
-                if (each == pid) {
+                if (each == root) {
                     cpus = ProcFs.cpusAllowed(status);
                 }
                 ProcFs.Rss rss = ProcFs.rss(status);
@@ -118,10 +134,10 @@ public final class ProcessUtilisation implements UtilisationSource {
         return new Reading(cpuPercent, ownBytes + sharedBytes, disk(nowNanos));
     }
 
-    private List<Long> processTree() {
-        return ProcessHandle.of(pid)
+    private List<Long> processTree(long root) {
+        return ProcessHandle.of(root)
                 .filter(ProcessHandle::isAlive)
-                .map(root -> Stream.concat(Stream.of(root), withDescendants ? root.descendants() : Stream.empty())
+                .map(handle -> Stream.concat(Stream.of(handle), withDescendants ? handle.descendants() : Stream.empty())
                         .map(ProcessHandle::pid)
                         .toList())
                 .orElse(List.of());
