@@ -132,6 +132,11 @@ final class ChildProcess {
         process.destroy();
     }
 
+    /** Sends SIGKILL to the direct child. */
+    void kill() {
+        process.destroyForcibly();
+    }
+
     /** Stops with SIGTERM to the direct child. */
     void stop(Duration grace) {
         stop(grace, this::terminate);

@@ -32,6 +32,8 @@ final class ChildServer extends StartedServer {
     private final Thread shutdownHook;
     /** How a restarted process is known to be ready; null: not restartable. */
     private ChildProcess.ReadinessProbe restartReady;
+    /** How a restart stops the server. */
+    private Consumer<ChildProcess> restartStop;
 
     private Duration restartTimeout;
     /** Whether {@link #close()} stopped it and deleted its files: no restart then. Guarded by this. */
@@ -83,17 +85,24 @@ final class ChildServer extends StartedServer {
     }
 
     /**
-     * Makes the server restartable (faults {@code target-restart}, docs/MEASUREMENT.md, "Freshness under faults"): the
-     * same command line starts it again on its port and files, ready when {@code ready} says so within {@code timeout}.
-     * Only for a server whose process is the child itself (no launcher) and whose command line names its port and data.
+     * Makes the server restartable (faults {@code target-restart}, docs/MEASUREMENT.md, "Freshness under faults"): it
+     * stops as {@link #close()} stops it, and the same command line starts it again on its port and files, ready when
+     * {@code ready} says so within {@code timeout}. Only for a server whose process is the child itself (no launcher)
+     * and whose command line names its port and data.
      */
     ChildServer restartableWhen(ChildProcess.ReadinessProbe ready, Duration timeout) {
+        return restartableWhen(ready, timeout, requestStop);
+    }
+
+    /** As {@link #restartableWhen(ChildProcess.ReadinessProbe, Duration)}, a restart stopping it with {@code stop}. */
+    ChildServer restartableWhen(ChildProcess.ReadinessProbe ready, Duration timeout, Consumer<ChildProcess> stop) {
         synchronized (this) {
             if (pid != process.pid()) {
                 throw new IllegalStateException(kind().cliName() + " runs under a launcher: it cannot be restarted");
             }
             restartReady = ready;
             restartTimeout = timeout;
+            restartStop = stop;
         }
         return this;
     }
@@ -145,12 +154,12 @@ final class ChildServer extends StartedServer {
         return restartReady == null ? Optional.empty() : Optional.of(new Restart());
     }
 
-    /** A stop as {@link #close()} does it, without deleting the files, and the same command started again. */
+    /** A stop (as {@link #close()} does it, unless the factory said another), the files kept, and the same command again. */
     private final class Restart implements Restartable {
         @Override
         public void stop() {
             synchronized (ChildServer.this) {
-                process.stop(STOP_GRACE, () -> requestStop.accept(process));
+                process.stop(STOP_GRACE, () -> restartStop.accept(process));
                 if (process.isAlive()) {
                     throw new IllegalStateException(description() + " did not stop");
                 }
