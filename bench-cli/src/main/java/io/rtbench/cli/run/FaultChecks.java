@@ -59,6 +59,11 @@ final class FaultChecks {
                     throw new IllegalArgumentException("--fault " + earlier + " and " + fault
                             + " overlap: give faults of a kind one after the other");
                 }
+                if (onTheDatabase(earlier.kind()) && onTheDatabase(fault.kind()) && earlier.overlaps(fault)) {
+                    // a stopped database has no process to pause, and a paused one does not stop
+                    throw new IllegalArgumentException("--fault " + earlier + " and " + fault
+                            + " overlap: both act on the database; give them one after the other");
+                }
             }
             switch (fault.kind()) {
                 case TARGET_PAUSE -> requirePausable(local, target, targetUrl, env);
@@ -73,6 +78,10 @@ final class FaultChecks {
                     requireRestartable(FaultKind.BROKER_RESTART, "broker", ServerKind.KAFKA, local, env);
             }
         }
+    }
+
+    private static boolean onTheDatabase(FaultKind kind) {
+        return kind == FaultKind.TARGET_PAUSE || kind == FaultKind.TARGET_RESTART;
     }
 
     /**

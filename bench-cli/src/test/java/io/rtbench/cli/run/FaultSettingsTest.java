@@ -198,6 +198,16 @@ class FaultSettingsTest {
                         "target-pause@8s+4s"))
                 .isEqualTo("rtbench run: --fault target-pause@5s+4s and target-pause@8s+4s overlap: give faults of a"
                         + " kind one after the other (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--fault",
+                        "target-restart@5s+4s",
+                        "--fault",
+                        "target-pause@8s+4s"))
+                .isEqualTo("rtbench run: --fault target-restart@5s+4s and target-pause@8s+4s overlap: both act on the"
+                        + " database; give them one after the other (see --help)");
         assertThat(resolve("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@6s+4s")
                         .faults())
                 .as("a window that ends with the phase fits")
