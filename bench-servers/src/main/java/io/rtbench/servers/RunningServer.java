@@ -1,5 +1,6 @@
 package io.rtbench.servers;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.core.utilisation.ThreadGroupCpu;
 import io.rtbench.core.utilisation.UtilisationSource;
 import java.nio.file.Path;
@@ -56,6 +57,15 @@ public interface RunningServer extends AutoCloseable {
 
     /** The directory of the server's data and files, where rtbench made one (a child process's); else empty. */
     default Optional<Path> directory() {
+        return Optional.empty();
+    }
+
+    /**
+     * The server, to be stopped and started again on the same port with its data kept (faults {@code target-restart}
+     * and {@code broker-restart}, docs/MEASUREMENT.md, "Freshness under faults"); empty where this server cannot be (the
+     * default). Which kinds can, before any starts: {@link ServerRecipe#restartsLocally()}.
+     */
+    default Optional<Restartable> restartable() {
         return Optional.empty();
     }
 

@@ -24,6 +24,15 @@ public interface ServerRecipe {
     }
 
     /**
+     * Whether the server {@link #startLocal} starts can be stopped and started again on the same port with its data
+     * kept ({@link RunningServer#restartable()}; faults {@code target-restart} and {@code broker-restart},
+     * docs/MEASUREMENT.md, "Freshness under faults"). None by default.
+     */
+    default boolean restartsLocally() {
+        return false;
+    }
+
+    /**
      * Starts the server on this machine and waits until it accepts clients.
      *
      * @throws ServerUnavailableException when this machine cannot run it, saying what is missing and how to get it

@@ -4,6 +4,8 @@ import io.rtbench.core.fault.Fault;
 import io.rtbench.core.fault.FaultKind;
 import io.rtbench.core.time.Durations;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.ServerRecipe;
+import io.rtbench.servers.ServerRecipes;
 import io.rtbench.servers.Servers;
 import io.rtbench.servers.daemon.ServerControl;
 import java.net.URI;
@@ -12,13 +14,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * What {@code run --fault} needs, checked with the other settings before anything starts (docs/MEASUREMENT.md,
- * "Freshness under faults"): a window inside the measured phase, faults of a kind one after the other, and for
+ * "Freshness under faults"): a window inside the measured phase, faults of a kind one after the other; for
  * {@code target-pause} a database process that rtbench controls on this host: one it starts ({@code --servers local},
- * the local provider) or one {@code rtbench servers start} runs at the target's address. Each refusal is an
- * {@link IllegalArgumentException} naming the flag, which the command says as a usage error.
+ * the local provider) or one {@code rtbench servers start} runs at the target's address; for {@code target-restart} and
+ * {@code broker-restart} a server the run starts itself ({@code --servers local}, the local provider) of a kind that
+ * restarts with its data kept ({@link ServerRecipe#restartsLocally()}), and for {@code broker-restart} a pipeline
+ * through Kafka. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
+ * usage error.
  */
 final class FaultChecks {
 
@@ -53,10 +59,81 @@ final class FaultChecks {
                     throw new IllegalArgumentException("--fault " + earlier + " and " + fault
                             + " overlap: give faults of a kind one after the other");
                 }
+                if (onTheDatabase(earlier.kind()) && onTheDatabase(fault.kind()) && earlier.overlaps(fault)) {
+                    // a stopped database has no process to pause, and a paused one does not stop
+                    throw new IllegalArgumentException("--fault " + earlier + " and " + fault
+                            + " overlap: both act on the database; give them one after the other");
+                }
             }
-            if (fault.kind() == FaultKind.TARGET_PAUSE) {
-                requirePausable(local, target, targetUrl, env);
+            switch (fault.kind()) {
+                case TARGET_PAUSE -> requirePausable(local, target, targetUrl, env);
+                case TARGET_RESTART ->
+                    requireRestartable(
+                            FaultKind.TARGET_RESTART,
+                            "database",
+                            databaseOf(FaultKind.TARGET_RESTART, target),
+                            local,
+                            env);
+                case BROKER_RESTART ->
+                    requireRestartable(FaultKind.BROKER_RESTART, "broker", ServerKind.KAFKA, local, env);
             }
+        }
+    }
+
+    private static boolean onTheDatabase(FaultKind kind) {
+        return kind == FaultKind.TARGET_PAUSE || kind == FaultKind.TARGET_RESTART;
+    }
+
+    /**
+     * A usage error for {@code broker-restart} in a pipeline without Kafka. Apart from {@link #check}, which does not
+     * know the pipeline.
+     */
+    static void requireBroker(List<Fault> faults, Pipeline pipeline) {
+        if (!pipeline.usesKafka() && faults.stream().anyMatch(fault -> fault.kind() == FaultKind.BROKER_RESTART)) {
+            throw new IllegalArgumentException("--fault " + FaultKind.BROKER_RESTART.cliName() + ": pipeline "
+                    + pipeline.cliName() + " has no Kafka broker to restart");
+        }
+    }
+
+    /** The server of a target kind; a usage error for a target that lives inside rtbench. */
+    private static ServerKind databaseOf(FaultKind kind, String target) {
+        return RunServers.databaseOf(target)
+                .orElseThrow(() -> new IllegalArgumentException("--fault " + kind.cliName() + ": the " + target
+                        + " target lives inside rtbench, with no server of its own to restart"));
+    }
+
+    /**
+     * A usage error unless the run starts the {@code server} itself with the local provider, whose {@code server}
+     * restarts with its data kept: a background server's daemon deletes its data when it stops, a container's is not
+     * restarted yet.
+     */
+    private static void requireRestartable(
+            FaultKind fault, String part, ServerKind server, boolean local, Map<String, String> env) {
+        String restart = "--fault " + fault.cliName() + ": ";
+        if (!local) {
+            throw new IllegalArgumentException(restart + "rtbench restarts only a " + part
+                    + " it starts itself (--servers local): a server of yours, or one `rtbench servers start` runs,"
+                    + " would not come back with its data");
+        }
+        requireLocalProvider(restart, part, "restart", env);
+        if (!ServerRecipes.recipe(server).restartsLocally()) {
+            throw new IllegalArgumentException(restart + "rtbench does not restart a local " + server.cliName()
+                    + " with its data kept; it restarts "
+                    + ServerRecipes.all().stream()
+                            .filter(ServerRecipe::restartsLocally)
+                            .map(recipe -> recipe.kind().cliName())
+                            .sorted()
+                            .collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** A usage error unless the servers this run starts are child processes (the local provider). */
+    private static void requireLocalProvider(String prefix, String part, String verb, Map<String, String> env) {
+        String provider =
+                env.getOrDefault(Servers.PROVIDER_ENV, "local").strip().toLowerCase(Locale.ROOT);
+        if (!provider.isEmpty() && !provider.equals("local")) {
+            throw new IllegalArgumentException(prefix + Servers.PROVIDER_ENV + "=" + provider + " runs the " + part
+                    + " in a container, which rtbench does not " + verb + " yet: use the local provider");
         }
     }
 
@@ -69,13 +146,7 @@ final class FaultChecks {
                     pause + "the " + target + " target lives inside rtbench, with no process of its own to pause");
         }
         if (local) {
-            String provider =
-                    env.getOrDefault(Servers.PROVIDER_ENV, "local").strip().toLowerCase(Locale.ROOT);
-            if (!provider.isEmpty() && !provider.equals("local")) {
-                throw new IllegalArgumentException(
-                        pause + Servers.PROVIDER_ENV + "=" + provider
-                                + " runs the database in a container, which rtbench does not pause yet: use the local provider");
-            }
+            requireLocalProvider(pause, "database", "pause", env);
             return;
         }
         boolean background = targetUrl != null

@@ -7,15 +7,18 @@ import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.fault.Fault;
 import io.rtbench.core.fault.FaultKind;
-import io.rtbench.core.fault.Pausable;
+import io.rtbench.core.fault.Injection;
 import io.rtbench.core.fault.Recovery;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.EpochClock;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -23,15 +26,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
- * {@code run --fault} as a stage (docs/MEASUREMENT.md, "Freshness under faults"): each fault of kind
- * {@code target-pause} stops the database's processes AT into every measured phase and continues them FOR later, on a
- * timer of its own; after the phase, the step gets each fault's window and what it did to freshness and the backlog
- * ({@link Recovery}). A fault that did not take effect fails the run with one line. Whatever ends the run (its end, a
- * failure, Ctrl-C, the JVM's exit), the database is continued: at the phase's end, at the stage's close, and by a
- * shutdown hook while this stage is open.
+ * {@code run --fault} as a stage (docs/MEASUREMENT.md, "Freshness under faults"): each fault begins AT into every
+ * measured phase and ends FOR later, on a timer of its own, through its kind's {@link Injection} ({@code target-pause}
+ * stops the database's processes and continues them; {@code target-restart} and {@code broker-restart} stop the server
+ * and start it again, the window lasting until it answers). After the phase, the step gets each fault's window and what
+ * it did to freshness and the backlog ({@link Recovery}). A fault that did not take effect, or whose server did not come
+ * back, fails the run with one line. Whatever ends the run (its end, a failure, Ctrl-C), a fault still on is ended: at
+ * the phase's end and at the stage's close; at the JVM's exit, a shutdown hook undoes what would outlive rtbench (a
+ * pause).
  */
 final class FaultStage implements Stage {
 
@@ -39,16 +45,18 @@ final class FaultStage implements Stage {
     static final String FAULT_ACTIVE = "rtbench.fault.active";
 
     private final List<Fault> faults;
-    private final Pausable process;
+    private final Map<FaultKind, Injection> injections;
     private final Supplier<List<Recovery.Point>> data;
     private final Supplier<List<Recovery.Point>> backlog;
     private final Integer fork;
     private final EpochClock clock;
     private final LongSupplier nanoTime;
-    private final AtomicInteger active = new AtomicInteger();
+    /** Per kind, 1 while a fault of it is on. */
+    private final Map<FaultKind, AtomicInteger> active = new EnumMap<>(FaultKind.class);
+
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-fault"));
-    private final Thread resumeAtExit;
+    private final Thread endAtExit;
     /** The faults of the current measured phase that took effect, in order; guarded by this. */
     private final List<Window> applied = new ArrayList<>();
 
@@ -59,8 +67,8 @@ final class FaultStage implements Stage {
     private boolean over = true;
 
     private volatile String failure;
-    /** The fault on now, for the status line; null while none is. */
-    private volatile Fault on;
+    /** The faults on now, by kind, for the status line (read without the lock, which a restart holds for seconds). */
+    private final Map<FaultKind, Fault> on = new ConcurrentHashMap<>();
 
     /** A fault's window as applied; {@code endMicros} is 0 while it is on. */
     private static final class Window {
@@ -75,42 +83,50 @@ final class FaultStage implements Stage {
     }
 
     /**
+     * @param injections how each kind of {@code faults} is done, one for every kind among them
      * @param data the probes' data samples of the measured phase, with their times
      * @param backlog the sink's backlog readings of the measured phase; empty without a sink
      * @param fork the fork, in a run of several; null otherwise
      */
     FaultStage(
             List<Fault> faults,
-            Pausable process,
+            Map<FaultKind, Injection> injections,
             Supplier<List<Recovery.Point>> data,
             Supplier<List<Recovery.Point>> backlog,
             Integer fork,
             MeterRegistry registry,
             String target) {
-        this(faults, process, data, backlog, fork, EpochClock.SYSTEM, System::nanoTime);
-        Gauge.builder(FAULT_ACTIVE, active, AtomicInteger::get)
+        this(faults, injections, data, backlog, fork, EpochClock.SYSTEM, System::nanoTime);
+        active.forEach((kind, on) -> Gauge.builder(FAULT_ACTIVE, on, AtomicInteger::get)
                 .description("1 while a fault of --fault is on, else 0")
-                .tags("target", target, "kind", FaultKind.TARGET_PAUSE.cliName())
-                .register(registry);
+                .tags("target", target, "kind", kind.cliName())
+                .register(registry));
     }
 
     FaultStage(
             List<Fault> faults,
-            Pausable process,
+            Map<FaultKind, Injection> injections,
             Supplier<List<Recovery.Point>> data,
             Supplier<List<Recovery.Point>> backlog,
             Integer fork,
             EpochClock clock,
             LongSupplier nanoTime) {
         this.faults = List.copyOf(faults);
-        this.process = process;
+        this.injections = Map.copyOf(injections);
+        for (Fault fault : faults) {
+            if (!injections.containsKey(fault.kind())) {
+                throw new IllegalArgumentException("no way to inject " + fault); // FaultChecks refused it before
+            }
+            active.putIfAbsent(fault.kind(), new AtomicInteger());
+        }
         this.data = data;
         this.backlog = backlog;
         this.fork = fork;
         this.clock = clock;
         this.nanoTime = nanoTime;
-        this.resumeAtExit = new Thread(process::resume, "rtbench-fault-resume");
-        Runtime.getRuntime().addShutdownHook(resumeAtExit);
+        this.endAtExit =
+                new Thread(() -> this.injections.values().forEach(Injection::endAtExit), "rtbench-fault-end-at-exit");
+        Runtime.getRuntime().addShutdownHook(endAtExit);
     }
 
     @Override
@@ -137,45 +153,57 @@ final class FaultStage implements Stage {
     }
 
     /**
-     * Pauses the process and times its end FOR after the pause began (a timer that woke late shortens no pause); a
-     * pause that did not take effect is the run's failure.
+     * Begins the fault and times its end FOR after it began (a timer that woke late shortens no fault; a restart's
+     * server is started again FOR after its stop began); a fault that did not take effect is the run's failure.
      */
     private synchronized void begin(Fault fault) {
         if (over || failure != null) {
             return;
         }
-        end(); // the one before, if its timer is late: a fault of a kind after the other (FaultChecks)
+        endAll(fault.kind()); // the one before, if its timer is late: a fault of a kind after the other (FaultChecks)
         long startNanos = nanoTime.getAsLong();
         long startMicros = clock.epochMicros();
         try {
-            process.pause();
-            Window window = new Window(fault, startMicros);
-            applied.add(window);
-            active.set(1);
-            on = fault;
-            long endInNanos = startNanos + fault.length().toNanos() - nanoTime.getAsLong();
-            pending.add(timer.schedule(() -> end(window), endInNanos, TimeUnit.NANOSECONDS));
+            injections.get(fault.kind()).begin();
         } catch (RuntimeException e) {
             failure = fault + " did not take effect: " + e.getMessage();
+            return;
+        }
+        Window window = new Window(fault, startMicros);
+        applied.add(window);
+        active.get(fault.kind()).set(1);
+        on.put(fault.kind(), fault);
+        long endInNanos = startNanos + fault.length().toNanos() - nanoTime.getAsLong();
+        pending.add(timer.schedule(() -> end(window), endInNanos, TimeUnit.NANOSECONDS));
+    }
+
+    /** Ends every fault still on, of {@code kind} or of any kind when null, and notes when. */
+    private synchronized void endAll(FaultKind kind) {
+        for (Window window : List.copyOf(applied)) {
+            if (kind == null || window.fault.kind() == kind) {
+                end(window);
+            }
         }
     }
 
-    /** Continues the process, if a fault is on, and notes when. */
-    private synchronized void end() {
-        if (!applied.isEmpty()) {
-            end(applied.get(applied.size() - 1));
-        }
-    }
-
-    /** Ends {@code window}, unless it has ended already. */
+    /**
+     * Ends {@code window}, unless it has ended already: its end is when the part answers again (a restarted server
+     * is ready). A part that did not come back is the run's failure; the window then ends at the failure.
+     */
     private synchronized void end(Window window) {
         if (window.endMicros != 0) {
             return;
         }
-        process.resume();
+        try {
+            injections.get(window.fault.kind()).end();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                failure = window.fault + " did not end: " + e.getMessage();
+            }
+        }
         window.endMicros = clock.epochMicros();
-        active.set(0);
-        on = null;
+        active.get(window.fault.kind()).set(0);
+        on.remove(window.fault.kind());
     }
 
     /** The phase is over, on time or early: what is still due is not done, and a fault still on ends now. */
@@ -190,13 +218,17 @@ final class FaultStage implements Stage {
             pending.clear();
             phaseEndMicros = Math.min(phaseEndMicros, clock.epochMicros()); // ended early: no window past its end
         }
-        end();
+        endAll(null);
     }
 
     @Override
     public String status(Map<String, Histogram> intervals) {
-        Fault now = on;
-        return now == null ? "" : "FAULT " + now + " on";
+        String now = Arrays.stream(FaultKind.values())
+                .map(on::get)
+                .filter(fault -> fault != null)
+                .map(Fault::toString)
+                .collect(Collectors.joining(", "));
+        return now.isEmpty() ? "" : "FAULT " + now + " on";
     }
 
     @Override
@@ -240,19 +272,19 @@ final class FaultStage implements Stage {
         return micros == null ? null : micros / 1e3;
     }
 
-    /** Continues the process whatever happened, and stops the timer. Does not throw. */
+    /** Ends every fault still on whatever happened, and stops the timer. Does not throw. */
     @Override
     public void close() {
         synchronized (this) {
             over = true;
         }
         timer.shutdownNow();
-        end();
-        process.resume();
+        endAll(null);
+        injections.values().forEach(Injection::endAtExit); // a pause whose window was never noted
         try {
-            Runtime.getRuntime().removeShutdownHook(resumeAtExit);
+            Runtime.getRuntime().removeShutdownHook(endAtExit);
         } catch (IllegalStateException shuttingDown) {
-            // the hook runs now and continues the process itself
+            // the hook runs now and undoes what would outlive rtbench itself
         }
     }
 }

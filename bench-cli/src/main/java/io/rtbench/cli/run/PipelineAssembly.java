@@ -2,7 +2,6 @@ package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.rtbench.connectors.bridge.BridgeSettings;
-import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
 import io.rtbench.core.fault.TimedSamples;
@@ -165,9 +164,7 @@ final class PipelineAssembly implements Engine.Assembly {
         TimedSamples data = probe.metrics().keepTimedData();
         run.add(new FaultStage(
                 spec.faults(),
-                servers.targetProcess()
-                        .orElseThrow(() -> new BenchmarkException(
-                                "--fault: no database process of this run to pause (its server is gone)")),
+                servers.injections(spec.faults()),
                 data::points,
                 backlog == null ? List::of : backlog::readings,
                 run.forks() > 1 ? run.fork() : null,

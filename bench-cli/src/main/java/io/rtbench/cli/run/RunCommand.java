@@ -31,7 +31,9 @@ public final class RunCommand extends PlannedRunCommand {
     /** The run the flags and scenario describe; a usage error (exit 2) naming the setting otherwise. */
     static RunSpec resolve(CommandLine.Model.CommandSpec command, RunSpecBuilder builder, String name) {
         try {
-            return builder.build(defaultResult(name));
+            RunSpec run = builder.build(defaultResult(name));
+            FaultChecks.requireBroker(run.faults(), run.pipeline());
+            return run;
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);
         }

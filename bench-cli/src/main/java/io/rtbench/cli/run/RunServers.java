@@ -1,8 +1,11 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.TargetOptions;
+import io.rtbench.core.BenchmarkException;
 import io.rtbench.core.engine.Stage;
-import io.rtbench.core.fault.Pausable;
+import io.rtbench.core.fault.Fault;
+import io.rtbench.core.fault.FaultKind;
+import io.rtbench.core.fault.Injection;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
@@ -21,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -224,16 +228,43 @@ final class RunServers implements Stage {
     }
 
     /**
-     * The database's processes, for fault {@code target-pause} (docs/MEASUREMENT.md, "Freshness under faults"): the
-     * database this run started, or the one {@code rtbench servers start} runs at the target's address; empty for any
-     * other target ({@link FaultChecks} refuses a fault on one before anything starts).
+     * How this run does each kind of {@code faults} (docs/MEASUREMENT.md, "Freshness under faults"): {@code
+     * target-pause} on the processes of the database this run started, or of the one {@code rtbench servers start} runs
+     * at the target's address; {@code target-restart} on the database this run started and {@code broker-restart} on
+     * the broker it started, where their servers restart with their data kept. {@link FaultChecks} refuses any other
+     * before anything starts; one whose server is not here now is a {@link BenchmarkException}.
      */
-    Optional<Pausable> targetProcess() {
-        if (database != null) {
-            return Optional.of(new ProcessPause(database.pid(), database.kind().cliName()));
+    Map<FaultKind, Injection> injections(List<Fault> faults) {
+        Map<FaultKind, Injection> injections = new EnumMap<>(FaultKind.class);
+        for (Fault fault : faults) {
+            if (!injections.containsKey(fault.kind())) {
+                injections.put(
+                        fault.kind(),
+                        injection(fault.kind())
+                                .orElseThrow(() -> new BenchmarkException(
+                                        "--fault " + fault + ": this run has no server of its own to do it to")));
+            }
         }
-        return backgroundDatabase.map(
-                state -> new ProcessPause(state.serverPid(), state.kind().cliName()));
+        return injections;
+    }
+
+    private Optional<Injection> injection(FaultKind kind) {
+        return switch (kind) {
+            case TARGET_PAUSE ->
+                database != null
+                        ? Optional.of(Injection.pause(
+                                new ProcessPause(database::pid, database.kind().cliName())))
+                        : backgroundDatabase.map(state -> Injection.pause(
+                                new ProcessPause(state.serverPid(), state.kind().cliName())));
+            case TARGET_RESTART ->
+                Optional.ofNullable(database)
+                        .flatMap(RunningServer::restartable)
+                        .map(Injection::restart);
+            case BROKER_RESTART ->
+                Optional.ofNullable(harnessServers.get("kafka"))
+                        .flatMap(RunningServer::restartable)
+                        .map(Injection::restart);
+        };
     }
 
     /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */

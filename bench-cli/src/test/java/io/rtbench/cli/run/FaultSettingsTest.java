@@ -53,9 +53,9 @@ class FaultSettingsTest {
 
     @Test
     void anUnknownKindOrAMalformedFaultIsAUsageErrorSayingTheForm() {
-        assertThat(usageError("run", "--target", "postgres", "--fault", "broker-restart@5s+4s"))
-                .isEqualTo(
-                        "rtbench run: --fault: unknown fault kind 'broker-restart'; known: target-pause (see --help)");
+        assertThat(usageError("run", "--target", "postgres", "--fault", "broker-pause@5s+4s"))
+                .isEqualTo("rtbench run: --fault: unknown fault kind 'broker-pause'; known: target-pause,"
+                        + " target-restart, broker-restart (see --help)");
         assertThat(usageError("run", "--target", "postgres", "--fault", "target-pause@5s"))
                 .isEqualTo("rtbench run: --fault: 'target-pause@5s' is not a fault; use KIND@AT+FOR, e.g."
                         + " target-pause@10s+5s (see --help)");
@@ -101,6 +101,89 @@ class FaultSettingsTest {
     }
 
     @Test
+    void theDatabaseAndTheBrokerThatTheRunStartsAreRestartedAlsoTogetherAndBesideAPause() {
+        RunSpec run = resolve(
+                "run",
+                "--target",
+                "clickhouse",
+                "--fault",
+                "target-restart@5s+4s",
+                "--fault",
+                "broker-restart@7s+4s",
+                "--fault",
+                "target-pause@10s+2s");
+
+        assertThat(run.faults())
+                .extracting(Fault::toString)
+                .containsExactly("target-restart@5s+4s", "broker-restart@7s+4s", "target-pause@10s+2s");
+        assertThat(RunSpecMapping.scenario(run).settings())
+                .containsEntry("fault", List.of("target-restart@5s+4s", "broker-restart@7s+4s", "target-pause@10s+2s"));
+        assertThat(resolve("run", "--target", "postgres", "--fault", "target-restart@5s+4s")
+                        .faults())
+                .hasSize(1);
+    }
+
+    @Test
+    void aRestartOfAServerTheRunDoesNotStartOrCannotRestartWithItsDataIsAUsageError() {
+        assertThat(usageError("run", "--target", "null", "--fault", "target-restart@5s+4s"))
+                .isEqualTo("rtbench run: --fault target-restart: the null target lives inside rtbench, with no server"
+                        + " of its own to restart (see --help)");
+        assertThat(usageError("run", "--target", "opensearch", "--fault", "target-restart@5s+4s"))
+                .isEqualTo("rtbench run: --fault target-restart: rtbench does not restart a local opensearch with its"
+                        + " data kept; it restarts clickhouse, kafka, postgres (see --help)");
+        String external = "rtbench run: --fault %s: rtbench restarts only a %s it starts itself (--servers local): a"
+                + " server of yours, or one `rtbench servers start` runs, would not come back with its data (see"
+                + " --help)";
+        for (String kind : List.of("target-restart", "broker-restart")) {
+            assertThat(usageError(
+                            "run",
+                            "--target",
+                            "postgres",
+                            "--servers",
+                            "external",
+                            "--target-url",
+                            "postgresql://127.0.0.1:1/db",
+                            "--bootstrap-servers",
+                            "127.0.0.1:1",
+                            "--fault",
+                            kind + "@5s+4s"))
+                    .isEqualTo(external.formatted(kind, kind.equals("target-restart") ? "database" : "broker"));
+        }
+    }
+
+    @Test
+    void aBrokerRestartNeedsAPipelineThroughKafka() {
+        assertThat(usageError("run", "--target", "postgres", "--pipeline", "direct", "--fault", "broker-restart@5s+4s"))
+                .isEqualTo("rtbench run: --fault broker-restart: pipeline direct has no Kafka broker to restart (see"
+                        + " --help)");
+        FaultChecks.requireBroker(List.of(Fault.parse("broker-restart@5s+4s")), Pipeline.KAFKA_CONNECT);
+        FaultChecks.requireBroker(List.of(Fault.parse("target-restart@5s+4s")), Pipeline.DIRECT);
+    }
+
+    @Test
+    void aContainerIsNotRestartedYet() {
+        Map<String, String> docker = Map.of("RTBENCH_SERVERS", "docker");
+        assertThatThrownBy(() -> FaultChecks.check(
+                        List.of(Fault.parse("target-restart@5s+4s")),
+                        true,
+                        "postgres",
+                        null,
+                        Duration.ofSeconds(60),
+                        docker))
+                .hasMessage("--fault target-restart: RTBENCH_SERVERS=docker runs the database in a container, which"
+                        + " rtbench does not restart yet: use the local provider");
+        assertThatThrownBy(() -> FaultChecks.check(
+                        List.of(Fault.parse("broker-restart@5s+4s")),
+                        true,
+                        "postgres",
+                        null,
+                        Duration.ofSeconds(60),
+                        docker))
+                .hasMessage("--fault broker-restart: RTBENCH_SERVERS=docker runs the broker in a container, which"
+                        + " rtbench does not restart yet: use the local provider");
+    }
+
+    @Test
     void aWindowOutsideTheMeasuredPhaseOrOverlappingAnotherIsAUsageError() {
         assertThat(usageError("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@8s+5s"))
                 .isEqualTo("rtbench run: --fault target-pause@8s+5s ends 13s into the measured phase, which lasts 10s"
@@ -115,6 +198,16 @@ class FaultSettingsTest {
                         "target-pause@8s+4s"))
                 .isEqualTo("rtbench run: --fault target-pause@5s+4s and target-pause@8s+4s overlap: give faults of a"
                         + " kind one after the other (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--fault",
+                        "target-restart@5s+4s",
+                        "--fault",
+                        "target-pause@8s+4s"))
+                .isEqualTo("rtbench run: --fault target-restart@5s+4s and target-pause@8s+4s overlap: both act on the"
+                        + " database; give them one after the other (see --help)");
         assertThat(resolve("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@6s+4s")
                         .faults())
                 .as("a window that ends with the phase fits")

@@ -10,7 +10,17 @@ import java.util.stream.Collectors;
  */
 public enum FaultKind {
     /** The database's process (and its children) stopped with SIGSTOP, continued with SIGCONT at the window's end. */
-    TARGET_PAUSE("target-pause");
+    TARGET_PAUSE("target-pause"),
+    /**
+     * The database stopped and started again FOR later, on the same port with its data kept; the window lasts until it
+     * answers again.
+     */
+    TARGET_RESTART("target-restart"),
+    /**
+     * The Kafka broker stopped and started again FOR later, on the same port with its log kept; the window lasts until
+     * it answers again.
+     */
+    BROKER_RESTART("broker-restart");
 
     private final String cliName;
 

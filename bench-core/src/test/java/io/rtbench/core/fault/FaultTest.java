@@ -16,13 +16,15 @@ class FaultTest {
         assertThat(fault.end()).isEqualTo(Duration.ofSeconds(15));
         assertThat(fault).hasToString("target-pause@10s+5s");
         assertThat(Fault.parse("TARGET-PAUSE@1500ms+2m")).hasToString("target-pause@1500ms+2m");
+        assertThat(Fault.parse("target-restart@5s+4s").kind()).isEqualTo(FaultKind.TARGET_RESTART);
+        assertThat(Fault.parse("broker-restart@5s+4s").kind()).isEqualTo(FaultKind.BROKER_RESTART);
     }
 
     @Test
     void anUnknownKindNamesTheKnownOnes() {
-        assertThatThrownBy(() -> Fault.parse("broker-restart@10s+5s"))
+        assertThatThrownBy(() -> Fault.parse("broker-pause@10s+5s"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown fault kind 'broker-restart'; known: target-pause");
+                .hasMessage("unknown fault kind 'broker-pause'; known: target-pause, target-restart, broker-restart");
     }
 
     @Test

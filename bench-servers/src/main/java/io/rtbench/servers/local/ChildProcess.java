@@ -35,11 +35,18 @@ final class ChildProcess {
 
     private final String name;
     private final Process process;
+    private final List<String> command;
+    private final Map<String, String> env;
+    private final Path workDir;
     private final Path logFile;
 
-    private ChildProcess(String name, Process process, Path logFile) {
+    private ChildProcess(
+            String name, Process process, List<String> command, Map<String, String> env, Path workDir, Path logFile) {
         this.name = name;
         this.process = process;
+        this.command = List.copyOf(command);
+        this.env = Map.copyOf(env);
+        this.workDir = workDir;
         this.logFile = logFile;
     }
 
@@ -57,10 +64,18 @@ final class ChildProcess {
         try {
             Process process = builder.start();
             LOG.debug("started {} (pid {}): {}", name, process.pid(), command);
-            return new ChildProcess(name, process, logFile);
+            return new ChildProcess(name, process, command, env, workDir, logFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + name + " (" + command.get(0) + "): " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The same command started again, in the same directory with the same environment, its output appended to the same
+     * log: a server stopped by a fault restarts on its port and data (docs/MEASUREMENT.md, "Freshness under faults").
+     */
+    ChildProcess again() {
+        return start(name, command, env, workDir, logFile);
     }
 
     long pid() {
@@ -115,6 +130,11 @@ final class ChildProcess {
     /** Sends SIGTERM to the direct child. */
     void terminate() {
         process.destroy();
+    }
+
+    /** Sends SIGKILL to the direct child. */
+    void kill() {
+        process.destroyForcibly();
     }
 
     /** Stops with SIGTERM to the direct child. */

@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.core.utilisation.UtilisationSource;
 import io.rtbench.servers.ServerKind;
 import io.rtbench.servers.StartedServer;
@@ -7,28 +8,41 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A server running as a child process. Closing it stops the process tree (graceful stop, then kill after a grace
  * period) and deletes its temp dir; a JVM shutdown hook does the same if nobody closed it, so that Ctrl-C does not leave
- * servers behind.
+ * servers behind. A server whose factory says how to tell it is ready ({@link #restartableWhen}) can be stopped and
+ * started again with its files kept ({@link #restartable()}).
  */
 final class ChildServer extends StartedServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChildServer.class);
     static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
-    private final long pid;
-    private final ChildProcess process;
-    private final Runnable requestStop;
+    /** The server's process and its pid; a restart replaces both. Guarded by this. */
+    private ChildProcess process;
+
+    private volatile long pid;
+    private final Consumer<ChildProcess> requestStop;
     private final ServerFiles files;
     private final Thread shutdownHook;
+    /** How a restarted process is known to be ready; null: not restartable. */
+    private ChildProcess.ReadinessProbe restartReady;
+    /** How a restart stops the server. */
+    private Consumer<ChildProcess> restartStop;
+
+    private Duration restartTimeout;
+    /** Whether {@link #close()} stopped it and deleted its files: no restart then. Guarded by this. */
+    private boolean closed;
 
     /**
      * @param pid the server's own pid, which differs from the child's when the child is a launcher
-     * @param requestStop asks the server to stop gracefully (SIGTERM to the child, or a server-specific way)
+     * @param requestStop asks the server of the given process to stop gracefully (SIGTERM to the child, or a
+     *     server-specific way)
      */
     ChildServer(
             ServerKind kind,
@@ -37,7 +51,7 @@ final class ChildServer extends StartedServer {
             String version,
             long pid,
             ChildProcess process,
-            Runnable requestStop,
+            Consumer<ChildProcess> requestStop,
             ServerFiles files) {
         super(kind, address, port, version);
         this.pid = pid;
@@ -67,7 +81,30 @@ final class ChildServer extends StartedServer {
                 url,
                 (System.nanoTime() - startNanos) / 1_000_000,
                 process.pid());
-        return new ChildServer(kind, url, port, version, process.pid(), process, process::terminate, files);
+        return new ChildServer(kind, url, port, version, process.pid(), process, ChildProcess::terminate, files);
+    }
+
+    /**
+     * Makes the server restartable (faults {@code target-restart}, docs/MEASUREMENT.md, "Freshness under faults"): it
+     * stops as {@link #close()} stops it, and the same command line starts it again on its port and files, ready when
+     * {@code ready} says so within {@code timeout}. Only for a server whose process is the child itself (no launcher)
+     * and whose command line names its port and data.
+     */
+    ChildServer restartableWhen(ChildProcess.ReadinessProbe ready, Duration timeout) {
+        return restartableWhen(ready, timeout, requestStop);
+    }
+
+    /** As {@link #restartableWhen(ChildProcess.ReadinessProbe, Duration)}, a restart stopping it with {@code stop}. */
+    ChildServer restartableWhen(ChildProcess.ReadinessProbe ready, Duration timeout, Consumer<ChildProcess> stop) {
+        synchronized (this) {
+            if (pid != process.pid()) {
+                throw new IllegalStateException(kind().cliName() + " runs under a launcher: it cannot be restarted");
+            }
+            restartReady = ready;
+            restartTimeout = timeout;
+            restartStop = stop;
+        }
+        return this;
     }
 
     /**
@@ -100,16 +137,60 @@ final class ChildServer extends StartedServer {
         return pid;
     }
 
-    /** The server's process tree and its directory (data, logs), from {@code /proc}. */
+    /** The server's process tree and its directory (data, logs), from {@code /proc}; its new process after a restart. */
     @Override
     public Optional<UtilisationSource> utilisation() {
-        return Optional.of(new ProcessUtilisation(pid, files.dir()));
+        return Optional.of(new ProcessUtilisation(this::pid, files.dir()));
     }
 
     /** The server's process tree, from {@code /proc}. */
     @Override
     public Optional<UtilisationSource> processUtilisation() {
         return Optional.of(ProcessUtilisation.withoutDisk(pid));
+    }
+
+    @Override
+    public synchronized Optional<Restartable> restartable() {
+        return restartReady == null ? Optional.empty() : Optional.of(new Restart());
+    }
+
+    /** A stop (as {@link #close()} does it, unless the factory said another), the files kept, and the same command again. */
+    private final class Restart implements Restartable {
+        @Override
+        public void stop() {
+            synchronized (ChildServer.this) {
+                process.stop(STOP_GRACE, () -> restartStop.accept(process));
+                if (process.isAlive()) {
+                    throw new IllegalStateException(description() + " did not stop");
+                }
+            }
+        }
+
+        @Override
+        public void start() {
+            synchronized (ChildServer.this) {
+                if (closed) {
+                    throw new IllegalStateException(description() + " is closed, its files deleted");
+                }
+                if (process.isAlive()) {
+                    return;
+                }
+                ChildProcess restarted = process.again();
+                process = restarted;
+                pid = restarted.pid();
+                try {
+                    restarted.awaitReady(restartTimeout, restartReady);
+                } catch (RuntimeException e) {
+                    throw new IllegalStateException(description() + " did not start again: " + e.getMessage(), e);
+                }
+                LOG.info("restarted {} at {} (pid {})", kind().cliName(), address(), pid);
+            }
+        }
+
+        @Override
+        public String description() {
+            return kind().cliName() + " at " + address();
+        }
     }
 
     @Override
@@ -128,13 +209,15 @@ final class ChildServer extends StartedServer {
     }
 
     @Override
-    protected void stop() {
+    protected synchronized void stop() {
+        closed = true;
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException shuttingDown) {
             // the JVM is exiting: this is the hook, or the hook runs too and finds the server closed
         }
-        process.stop(STOP_GRACE, requestStop);
+        ChildProcess last = process;
+        last.stop(STOP_GRACE, () -> requestStop.accept(last));
         deleteFiles(files);
         LOG.info("stopped {} at {}", kind().cliName(), address());
     }

@@ -51,7 +51,12 @@ public final class ClickHouseFactory implements LocalServerFactory {
             String url = "http://127.0.0.1:" + httpPort;
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + "/ping"));
             String version = LocalHttp.postOk(url + "/", "SELECT version()").strip();
-            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos);
+            // A restart (fault target-restart) runs the same command line: the same config file, so ports and data. It
+            // stops the server with SIGKILL: on SIGTERM, 18.16 serves its clients' keep-alive connections until they
+            // are idle for keep_alive_timeout, which a running pipeline's never are (it served a run for 15 s, until
+            // killed). An insert is answered once its part is written, so the kill loses no acknowledged event.
+            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos)
+                    .restartableWhen(() -> LocalHttp.answersOk(url + "/ping"), START_TIMEOUT, ChildProcess::kill);
         } catch (Exception e) {
             throw ChildServer.startFailed("clickhouse", e, process, files);
         }

@@ -1,5 +1,6 @@
 package io.rtbench.servers.local;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.LoopbackPort;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
@@ -26,7 +27,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A real single-node Kafka 4 broker in this JVM: KRaft, broker and controller combined, storage formatted in a temp
- * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console.
+ * dir with a fresh cluster id. Its logs go through SLF4J into the host JVM's log, never to the console. It can be
+ * stopped and started again on its ports and log ({@link #restartable()}: fault {@code broker-restart},
+ * docs/MEASUREMENT.md, "Freshness under faults").
  */
 public final class KafkaServer extends InJvmServer {
 
@@ -34,20 +37,41 @@ public final class KafkaServer extends InJvmServer {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final int CLIENT_TIMEOUT_MS = 5_000;
 
-    private final KafkaRaftServer server;
+    private final KafkaConfig config;
     private final Path tempDir;
+    /** The broker now: a restart starts a new one on the same config. Guarded by this. */
+    private KafkaRaftServer server;
+    /** Whether {@link #server} runs; guarded by this. */
+    private boolean running;
+    /** Whether {@link #close()} removed its files: no restart then. Guarded by this. */
+    private boolean closed;
 
-    private KafkaServer(KafkaRaftServer server, Path tempDir, int port, ThreadGroup threads) {
+    /** The thread group the broker is made and started in, again on a restart. */
+    private final ThreadGroup threads;
+
+    private KafkaServer(KafkaConfig config, Path tempDir, int port, ThreadGroup threads) {
         super(ServerKind.KAFKA, "Kafka", "127.0.0.1:" + port, port, AppInfoParser.getVersion(), threads);
-        this.server = server;
+        this.config = config;
         this.tempDir = tempDir;
+        this.threads = threads;
     }
 
     /**
-     * Starts a broker and returns once an admin client has seen it in the cluster; the broker is made and started in a
-     * thread group of its own, whose threads' CPU is its part of the harness (docs/MEASUREMENT.md, "The harness and the
-     * machine").
+     * Starts a broker on the config (its ports and log directories); the caller waits for its clients. The broker is
+     * made and started in the server's thread group, whose threads' CPU is its part of the harness (docs/MEASUREMENT.md,
+     * "The harness and the machine").
      */
+    private synchronized void startBroker() {
+        KafkaRaftServer broker = callIn(threads, () -> new KafkaRaftServer(config, Time.SYSTEM));
+        server = broker;
+        running = true;
+        callIn(threads, () -> {
+            broker.startup();
+            return null;
+        });
+    }
+
+    /** Starts a broker and returns once an admin client has seen it in the cluster. */
     public static KafkaServer start(ServerConfig options) {
         if (options.port() != 0) {
             LoopbackPort.requireFree(options.port(), ServerKind.KAFKA);
@@ -63,13 +87,8 @@ public final class KafkaServer extends InJvmServer {
             properties.putAll(KafkaBrokerConfig.of(port, controllerPort, dataDir, options.settings()));
             KafkaConfig config = KafkaConfig.fromProps(properties, false);
             format(config);
-            ThreadGroup threads = new ThreadGroup("rtbench-kafka");
-            KafkaRaftServer server = callIn(threads, () -> new KafkaRaftServer(config, Time.SYSTEM));
-            kafka = new KafkaServer(server, tempDir, port, threads);
-            callIn(threads, () -> {
-                server.startup();
-                return null;
-            });
+            kafka = new KafkaServer(config, tempDir, port, new ThreadGroup("rtbench-kafka"));
+            kafka.startBroker();
             kafka.awaitClients();
         } catch (RuntimeException e) {
             if (kafka != null) {
@@ -149,13 +168,52 @@ public final class KafkaServer extends InJvmServer {
     }
 
     @Override
-    protected void shutDown() {
-        server.shutdown();
-        server.awaitShutdown();
+    protected synchronized void shutDown() {
+        if (running) {
+            running = false;
+            server.shutdown();
+            server.awaitShutdown();
+        }
+    }
+
+    /** The broker stopped as {@link #close()} stops it, its log kept, and started again on the same ports. */
+    @Override
+    public Optional<Restartable> restartable() {
+        return Optional.of(new Restartable() {
+            @Override
+            public void stop() {
+                shutDown();
+            }
+
+            @Override
+            public void start() {
+                synchronized (KafkaServer.this) {
+                    if (closed) {
+                        throw new IllegalStateException(description() + " is closed, its log deleted");
+                    }
+                    if (running) {
+                        return;
+                    }
+                    try {
+                        startBroker();
+                        awaitClients();
+                    } catch (RuntimeException e) {
+                        throw new IllegalStateException(description() + " did not start again: " + e.getMessage(), e);
+                    }
+                }
+                LOG.info("Kafka at {} restarted", address());
+            }
+
+            @Override
+            public String description() {
+                return "kafka at " + address();
+            }
+        });
     }
 
     @Override
-    protected void removeFiles() {
+    protected synchronized void removeFiles() {
+        closed = true;
         if (!TempDirs.deleteQuietly(tempDir)) {
             LOG.warn("could not delete Kafka's temp dir {}", tempDir);
         }

@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -98,22 +99,24 @@ public final class PostgresFactory implements LocalServerFactory {
                     port,
                     (System.nanoTime() - startNanos) / 1_000_000,
                     process.pid());
-            long pid = process.pid();
             // SIGINT is PostgreSQL's "fast" shutdown; SIGTERM ("smart") would wait for every client to disconnect.
-            Runnable fastShutdown = () -> Commands.run(
-                    user.command(List.of(bin.resolve("pg_ctl").toString(), "kill", "INT", Long.toString(pid))),
+            Consumer<ChildProcess> fastShutdown = running -> Commands.run(
+                    user.command(
+                            List.of(bin.resolve("pg_ctl").toString(), "kill", "INT", Long.toString(running.pid()))),
                     env,
                     null,
                     CLIENT_TIMEOUT);
+            // a restart (fault target-restart) runs the same command line: the same port and data directory
             return new ChildServer(
-                    KIND,
-                    "postgresql://" + USER + "@127.0.0.1:" + port + "/" + DATABASE,
-                    port,
-                    version,
-                    pid,
-                    process,
-                    fastShutdown,
-                    files);
+                            KIND,
+                            "postgresql://" + USER + "@127.0.0.1:" + port + "/" + DATABASE,
+                            port,
+                            version,
+                            process.pid(),
+                            process,
+                            fastShutdown,
+                            files)
+                    .restartableWhen(() -> isReady(bin, port), START_TIMEOUT);
         } catch (Exception e) {
             throw ChildServer.startFailed("postgres", e, process, files);
         }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,24 +29,39 @@ public final class ProcessPause implements Pausable {
     private static final Duration KILL_TIMEOUT = Duration.ofSeconds(10);
     private static final long POLL_MILLIS = 2;
 
-    private final long pid;
+    /** The server's process now: one restarted by fault {@code target-restart} has a new one. */
+    private final LongSupplier pidNow;
+
     private final String name;
+    /** The server's process as of the latest pause; guarded by this. */
+    private long pid;
     /** The processes this pause stopped, to be continued; the root first. */
     private final List<Long> stopped = new ArrayList<>();
 
     /** @param name the server as a user knows it, e.g. {@code postgres} */
     public ProcessPause(long pid, String name) {
-        this.pid = pid;
+        this(() -> pid, name);
+    }
+
+    /**
+     * A server whose process may change (a restart): each pause stops the process {@code pid} names then.
+     *
+     * @param name the server as a user knows it, e.g. {@code postgres}
+     */
+    public ProcessPause(LongSupplier pid, String name) {
+        this.pidNow = pid;
         this.name = name;
+        this.pid = pid.getAsLong();
     }
 
     @Override
-    public String description() {
+    public synchronized String description() {
         return name + " (pid " + pid + ")";
     }
 
     @Override
     public synchronized void pause() {
+        pid = pidNow.getAsLong();
         if (pid == ProcessHandle.current().pid()) {
             throw new IllegalStateException(description() + " runs inside rtbench's own process: it cannot be paused");
         }

@@ -35,7 +35,9 @@ public final class ProcessUtilisation implements UtilisationSource {
 
     static final long DISK_WALK_NANOS = 5_000_000_000L;
 
-    private final long pid;
+    /** The process now: a server restarted by a fault (docs/MEASUREMENT.md, "Freshness under faults") has a new one. */
+    private final LongSupplier pid;
+
     private final boolean withDescendants;
     private final Path dir;
     /** Threads of the process whose CPU is another source's (servers in rtbench's JVM); none for a server's process. */
@@ -52,12 +54,21 @@ public final class ProcessUtilisation implements UtilisationSource {
         this(pid, true, dir, System::nanoTime);
     }
 
+    /**
+     * A server whose process may change (a restart): each reading measures the process {@code pid} names then.
+     *
+     * @param dir the server's directory, whose files are its disk use; null: disk not measured
+     */
+    public ProcessUtilisation(LongSupplier pid, Path dir) {
+        this(pid, true, dir, List.of(), System::nanoTime);
+    }
+
     ProcessUtilisation(long pid, boolean withDescendants, Path dir, LongSupplier nanoClock) {
-        this(pid, withDescendants, dir, List.of(), nanoClock);
+        this(() -> pid, withDescendants, dir, List.of(), nanoClock);
     }
 
     ProcessUtilisation(
-            long pid, boolean withDescendants, Path dir, List<ThreadGroupCpu> without, LongSupplier nanoClock) {
+            LongSupplier pid, boolean withDescendants, Path dir, List<ThreadGroupCpu> without, LongSupplier nanoClock) {
         this.pid = pid;
         this.withDescendants = withDescendants;
         this.dir = dir;
@@ -79,7 +90,7 @@ public final class ProcessUtilisation implements UtilisationSource {
      * is one).
      */
     public static ProcessUtilisation aloneWithout(long pid, List<ThreadGroupCpu> threads) {
-        return new ProcessUtilisation(pid, false, null, threads, System::nanoTime);
+        return new ProcessUtilisation(() -> pid, false, null, threads, System::nanoTime);
     }
 
     /**
@@ -110,9 +121,10 @@ public final class ProcessUtilisation implements UtilisationSource {
 
     @Override
     public synchronized Reading read() {
-        List<Long> pids = processTree();
+        long root = pid.getAsLong();
+        List<Long> pids = processTree(root);
         if (pids.isEmpty()) {
-            throw new IllegalStateException("process " + pid + " has exited");
+            throw new IllegalStateException("process " + root + " has exited");
         }
         long nowNanos = nanoClock.getAsLong();
         long ticks = 0;
@@ -122,7 +134,7 @@ public final class ProcessUtilisation implements UtilisationSource {
             try {
                 ticks += ProcFs.cpuTicks(Files.readString(Path.of("/proc", Long.toString(each), "stat")));
                 String status = Files.readString(Path.of("/proc", Long.toString(each), "status"));
-                if (each == pid) {
+                if (each == root) {
                     cpus = ProcFs.cpusAllowed(status);
                 }
                 ProcFs.Rss rss = ProcFs.rss(status);
@@ -139,10 +151,10 @@ public final class ProcessUtilisation implements UtilisationSource {
         return new Reading(cpuPercent, ownBytes + sharedBytes, disk(nowNanos));
     }
 
-    private List<Long> processTree() {
-        return ProcessHandle.of(pid)
+    private List<Long> processTree(long root) {
+        return ProcessHandle.of(root)
                 .filter(ProcessHandle::isAlive)
-                .map(root -> Stream.concat(Stream.of(root), withDescendants ? root.descendants() : Stream.empty())
+                .map(handle -> Stream.concat(Stream.of(handle), withDescendants ? handle.descendants() : Stream.empty())
                         .map(ProcessHandle::pid)
                         .toList())
                 .orElse(List.of());

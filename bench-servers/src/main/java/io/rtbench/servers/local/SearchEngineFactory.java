@@ -86,7 +86,7 @@ public final class SearchEngineFactory implements LocalServerFactory {
                     pid,
                     process.pid());
             // SIGTERM to the direct child: Elasticsearch's launcher then stops its server JVM in order.
-            return new ChildServer(engine.kind(), url, httpPort, version, pid, process, process::terminate, files);
+            return new ChildServer(engine.kind(), url, httpPort, version, pid, process, ChildProcess::terminate, files);
         } catch (Exception e) {
             throw ChildServer.startFailed(name, e, process, files);
         }

@@ -14,4 +14,10 @@ public final class ClickHouseRecipe extends Recipe {
                 options -> new ClickHouseFactory().start(options),
                 DatabaseContainers::clickhouse);
     }
+
+    /** {@link ClickHouseFactory} keeps its port and data across a restart. */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

@@ -10,4 +10,10 @@ public final class KafkaRecipe extends Recipe {
     public KafkaRecipe() {
         super(ServerKind.KAFKA, "Kafka 4 broker, KRaft single node", 0, KafkaServer::start, KafkaContainers::kafka);
     }
+
+    /** {@link KafkaServer} keeps its port and data across a restart. */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

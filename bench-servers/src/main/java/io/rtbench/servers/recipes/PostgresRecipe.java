@@ -14,4 +14,10 @@ public final class PostgresRecipe extends Recipe {
                 options -> new PostgresFactory().start(options),
                 DatabaseContainers::postgres);
     }
+
+    /** {@link PostgresFactory} keeps its port and data across a restart. */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

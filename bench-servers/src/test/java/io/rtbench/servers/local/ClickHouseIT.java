@@ -2,8 +2,10 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.net.URLEncoder;
@@ -32,6 +34,31 @@ class ClickHouseIT {
 
         assertThat(LocalHttp.postOk(url, "SELECT count(), max(event_time_micros) FROM servers_it"))
                 .isEqualTo("2\t1700000000000002\n");
+    }
+
+    /**
+     * Fault {@code target-restart} (docs/MEASUREMENT.md, "Freshness under faults"): stopped, it answers no more; started
+     * again from its config, it answers on the same port with its rows, and its utilisation follows the new process.
+     */
+    @Test
+    void aRestartKeepsItsPortAndItsData(
+            @OwnServer(value = "clickhouse", why = "stopped and started again") RunningServer clickhouse)
+            throws Exception {
+        String url = clickhouse.address() + "/";
+        LocalHttp.postOk(url, "CREATE TABLE kept (id String) ENGINE = MergeTree ORDER BY id");
+        LocalHttp.postOk(url, "INSERT INTO kept VALUES ('a')");
+        long pid = clickhouse.pid();
+        Restartable restart = clickhouse.restartable().orElseThrow();
+
+        restart.stop();
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .as("stopped")
+                .isEmpty();
+        restart.start();
+
+        assertThat(clickhouse.pid()).isNotEqualTo(pid);
+        assertThat(LocalHttp.postOk(url, "SELECT count() FROM kept")).isEqualTo("1\n");
+        assertThat(clickhouse.utilisation().orElseThrow().read().rssBytes()).isPositive();
     }
 
     @Test

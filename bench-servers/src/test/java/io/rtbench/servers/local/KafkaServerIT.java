@@ -3,6 +3,7 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
@@ -111,6 +112,33 @@ class KafkaServerIT {
 
             assertThat(clusterId(again.address())).isEqualTo(clusterId);
             assertThat(KafkaClients.consume(again.address(), topic, 2)).containsExactlyInAnyOrder("before", "after");
+        }
+    }
+
+    /**
+     * Fault {@code broker-restart} (docs/MEASUREMENT.md, "Freshness under faults"): stopped, the port answers no more;
+     * started again, it is the same broker on the same port, with the records of before.
+     */
+    @Test
+    void aRestartedBrokerKeepsItsPortAndItsRecords() throws Exception {
+        String topic = "restartable-" + UUID.randomUUID();
+        try (KafkaServer kafka = KafkaServer.start(ServerConfig.DEFAULT)) {
+            KafkaClients.produce(kafka.address(), topic, List.of("before"));
+            String clusterId = clusterId(kafka.address());
+            Restartable restart = kafka.restartable().orElseThrow();
+
+            restart.stop();
+            try (ServerSocket free = new ServerSocket(kafka.port(), 1, InetAddress.getLoopbackAddress())) {
+                assertThat(free.getLocalPort())
+                        .as("the stopped broker let its port go")
+                        .isEqualTo(kafka.port());
+            }
+            restart.start();
+            restart.start(); // it runs: nothing to do
+
+            KafkaClients.produce(kafka.address(), topic, List.of("after"));
+            assertThat(clusterId(kafka.address())).isEqualTo(clusterId);
+            assertThat(KafkaClients.consume(kafka.address(), topic, 2)).containsExactlyInAnyOrder("before", "after");
         }
     }
 

@@ -2,8 +2,10 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.testing.PostgresJdbc;
@@ -35,6 +37,38 @@ class PostgresIT {
                 assertThat(row.getString(4)).isEqualTo("rtbench");
             }
         }
+    }
+
+    /**
+     * Fault {@code target-restart} (docs/MEASUREMENT.md, "Freshness under faults"): stopped, it answers no more; started
+     * again from its data directory, it answers on the same port with its rows, and its utilisation follows the new
+     * process.
+     */
+    @Test
+    void aRestartKeepsItsPortAndItsData(
+            @OwnServer(value = "postgres", why = "stopped and started again") RunningServer postgres) throws Exception {
+        try (Connection connection = connect(postgres);
+                Statement sql = connection.createStatement()) {
+            sql.execute("CREATE TABLE kept (id text PRIMARY KEY)");
+            sql.execute("INSERT INTO kept VALUES ('a')");
+        }
+        long pid = postgres.pid();
+        Restartable restart = postgres.restartable().orElseThrow();
+
+        restart.stop();
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .as("stopped")
+                .isEmpty();
+        restart.start();
+
+        assertThat(postgres.pid()).isNotEqualTo(pid);
+        try (Connection connection = connect(postgres);
+                Statement sql = connection.createStatement();
+                ResultSet row = sql.executeQuery("SELECT count(*) FROM kept")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getLong(1)).isOne();
+        }
+        assertThat(postgres.utilisation().orElseThrow().read().rssBytes()).isPositive();
     }
 
     @Test

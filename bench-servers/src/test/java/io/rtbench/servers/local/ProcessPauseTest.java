@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,25 @@ class ProcessPauseTest {
         assertThat(pause.paused()).isFalse();
         await().atMost(Duration.ofSeconds(5)).until(() -> tree.stream().noneMatch(pid -> state(pid) == 'T'));
         pause.resume(); // nothing stopped: nothing to do
+    }
+
+    /** A server restarted by fault {@code target-restart} has a new process: the next pause stops that one. */
+    @Test
+    void aPauseStopsTheProcessTheServerHasNow() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        shell = new ProcessBuilder("sleep", "60").start();
+        AtomicLong serverPid = new AtomicLong(gone.pid());
+        ProcessPause pause = new ProcessPause(serverPid::get, "postgres");
+        assertThatThrownBy(pause::pause).hasMessage("postgres (pid " + gone.pid() + ") is gone");
+
+        serverPid.set(shell.pid());
+        pause.pause();
+
+        assertThat(state(shell.pid())).isEqualTo('T');
+        assertThat(pause.description()).isEqualTo("postgres (pid " + shell.pid() + ")");
+        pause.resume();
+        await().atMost(Duration.ofSeconds(5)).until(() -> state(shell.pid()) != 'T');
     }
 
     @Test

@@ -62,8 +62,8 @@ class ThreadGroupUtilisationTest {
     @Test
     void rtbenchsOwnProcessLeavesOutTheCpuOfTheServersThreadsInItsJvm() {
         long pid = ProcessHandle.current().pid();
-        ProcessUtilisation whole = new ProcessUtilisation(pid, false, null, List.of(), () -> nanos[0]);
-        ProcessUtilisation rest = new ProcessUtilisation(pid, false, null, List.of(threads), () -> nanos[0]);
+        ProcessUtilisation whole = new ProcessUtilisation(() -> pid, false, null, List.of(), () -> nanos[0]);
+        ProcessUtilisation rest = new ProcessUtilisation(() -> pid, false, null, List.of(threads), () -> nanos[0]);
         ThreadGroupUtilisation server = new ThreadGroupUtilisation(threads, () -> nanos[0]);
         whole.read();
         rest.read();
