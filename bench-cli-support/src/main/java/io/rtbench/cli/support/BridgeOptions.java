@@ -1,6 +1,8 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** How rtbench's bridge batches and consumes (a picocli mixin of {@code bridge} and the pipeline commands). */
@@ -42,5 +44,35 @@ public final class BridgeOptions {
 
     public int threads() {
         return threads;
+    }
+
+    /** The sink's settings as given; {@link IllegalArgumentException} naming the flag when one is out of range. */
+    public Settings settings() {
+        return new Settings(batchSize, linger, threads, maxInFlight);
+    }
+
+    /**
+     * The sink's settings, checked: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in
+     * flight also for rtbench's Connect sink. The upper bounds of threads and writes in flight are the bridge's own
+     * (bench-connectors), checked with the run's settings together.
+     */
+    public record Settings(int batchSize, Duration linger, int threads, int maxInFlight) implements ScenarioPart {
+
+        public Settings {
+            SettingChecks.positive("--bridge-batch-size", batchSize);
+            SettingChecks.duration("--bridge-linger", linger, true);
+        }
+
+        public Settings withLinger(Duration value) {
+            return new Settings(batchSize, value, threads, maxInFlight);
+        }
+
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("bridgeBatchSize", batchSize);
+            settings.put("bridgeLinger", Durations.format(linger));
+            settings.put("bridgeThreads", threads);
+            settings.put("bridgeMaxInFlight", maxInFlight);
+        }
     }
 }

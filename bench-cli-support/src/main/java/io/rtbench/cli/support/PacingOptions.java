@@ -1,7 +1,9 @@
 package io.rtbench.cli.support;
 
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -74,5 +76,68 @@ public final class PacingOptions {
 
     public Duration duration() {
         return duration;
+    }
+
+    /** The pacing as given; {@link IllegalArgumentException} naming the flag when a value is out of range. */
+    public Settings settings() {
+        return new Settings(rate, batchSize, generators, docSize(), seed(), prefill, warmup, duration);
+    }
+
+    /**
+     * The producer's pacing and documents, checked. The batch size is checked as a step's (with {@code --batch-sizes})
+     * and the generators against the producer's most, with the run's settings together.
+     */
+    public record Settings(
+            Rate rate,
+            int batchSize,
+            int generators,
+            int docSize,
+            long seed,
+            long prefill,
+            Duration warmup,
+            Duration duration)
+            implements ScenarioPart {
+
+        public Settings {
+            SettingChecks.docSize(docSize);
+            SettingChecks.notNegative("--prefill", prefill);
+            SettingChecks.duration("--warmup", warmup, true);
+            SettingChecks.duration("--duration", duration, false);
+        }
+
+        public Settings withRate(Rate value) {
+            return new Settings(value, batchSize, generators, docSize, seed, prefill, warmup, duration);
+        }
+
+        public Settings withBatchSize(int value) {
+            return new Settings(rate, value, generators, docSize, seed, prefill, warmup, duration);
+        }
+
+        public Settings withGenerators(int value) {
+            return new Settings(rate, batchSize, value, docSize, seed, prefill, warmup, duration);
+        }
+
+        public Settings withDocument(int bytes, long documentSeed) {
+            return new Settings(rate, batchSize, generators, bytes, documentSeed, prefill, warmup, duration);
+        }
+
+        public Settings withPrefill(long events) {
+            return new Settings(rate, batchSize, generators, docSize, seed, events, warmup, duration);
+        }
+
+        public Settings withWarmup(Duration value) {
+            return new Settings(rate, batchSize, generators, docSize, seed, prefill, value, duration);
+        }
+
+        public Settings withDuration(Duration value) {
+            return new Settings(rate, batchSize, generators, docSize, seed, prefill, warmup, value);
+        }
+
+        /** The warmup and the duration; the scenario's fixed fields hold the rest (its batch size, generators …). */
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("warmup", Durations.format(warmup));
+            settings.put("duration", Durations.format(duration));
+        }
     }
 }

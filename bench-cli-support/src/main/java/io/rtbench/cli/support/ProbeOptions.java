@@ -1,6 +1,8 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** How the evaluator probes the target (a picocli mixin of every command that probes). */
@@ -36,5 +38,33 @@ public final class ProbeOptions {
 
     public Duration timeout() {
         return timeout;
+    }
+
+    /** The probe's settings as given; {@link IllegalArgumentException} naming the flag when one is out of range. */
+    public Settings settings() {
+        return new Settings(interval, timeout);
+    }
+
+    /** How a pipeline run probes, checked. */
+    public record Settings(Duration interval, Duration timeout) implements ScenarioPart {
+
+        public Settings {
+            SettingChecks.duration("--probe-interval", interval, false);
+            SettingChecks.duration("--probe-timeout", timeout, false);
+        }
+
+        public Settings withInterval(Duration value) {
+            return new Settings(value, timeout);
+        }
+
+        public Settings withTimeout(Duration value) {
+            return new Settings(interval, value);
+        }
+
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("probeInterval", Durations.format(interval));
+            settings.put("probeTimeout", Durations.format(timeout));
+        }
     }
 }

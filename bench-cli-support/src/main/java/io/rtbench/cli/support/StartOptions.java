@@ -1,6 +1,8 @@
 package io.rtbench.cli.support;
 
+import io.rtbench.core.time.Durations;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** How long a command waits for Kafka and its target at its start (a picocli mixin of every command that uses them). */
@@ -15,5 +17,23 @@ public final class StartOptions {
 
     public Duration connectTimeout() {
         return connectTimeout;
+    }
+
+    /** The wait at the start as given; {@link IllegalArgumentException} naming the flag when it is out of range. */
+    public Settings settings() {
+        return new Settings(connectTimeout);
+    }
+
+    /** How long a pipeline run waits for Kafka and its target at its start, checked. */
+    public record Settings(Duration connectTimeout) implements ScenarioPart {
+
+        public Settings {
+            SettingChecks.duration("--connect-timeout", connectTimeout, false);
+        }
+
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("connectTimeout", Durations.format(connectTimeout));
+        }
     }
 }

@@ -7,7 +7,6 @@ import io.rtbench.core.metrics.LatencySummary;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult.WorkerShare;
-import io.rtbench.core.target.Targets;
 import io.rtbench.core.workload.Workload;
 import java.io.PrintWriter;
 import java.util.List;
@@ -32,17 +31,17 @@ public final class SeveralHosts {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (spec.localServers() || spec.bootstrapServers() == null) {
+        if (spec.run().localServers() || spec.kafka().bootstrapServers() == null) {
             throw new UsageException("--workers coordinates the hosts through a Kafka they all reach: give"
                     + " --servers external --bootstrap-servers HOST:PORT");
         }
-        if (Targets.provider(spec.target()).server().isEmpty()) {
-            throw new UsageException(
-                    "--workers needs a target every host can reach; " + spec.target() + " lives inside one process");
+        if (spec.target().provider().server().isEmpty()) {
+            throw new UsageException("--workers needs a target every host can reach; "
+                    + spec.target().kind() + " lives inside one process");
         }
-        if (spec.generators() < workers) {
-            throw new UsageException("--generators (" + spec.generators() + ") must be at least --workers (" + workers
-                    + "): each worker runs generators of its own");
+        if (spec.pacing().generators() < workers) {
+            throw new UsageException("--generators (" + spec.pacing().generators() + ") must be at least --workers ("
+                    + workers + "): each worker runs generators of its own");
         }
         if (!(spec.workload() instanceof Workload.Ingest)) {
             throw new UsageException("--workers runs workload ingest only");

@@ -42,20 +42,20 @@ record WorkerSpec(
     /** The scenario of a coordinator's run. */
     static WorkerSpec of(RunSpec spec) {
         return new WorkerSpec(
-                spec.target(),
-                spec.targetUrl() == null ? null : spec.targetUrl().toString(),
-                spec.collection(),
-                spec.targetOptions(),
+                spec.target().kind(),
+                spec.target().url() == null ? null : spec.target().url().toString(),
+                spec.target().collection(),
+                spec.target().options(),
                 spec.pipeline() == Pipeline.DIRECT,
-                spec.topic(),
-                spec.valueFormat().cliName(),
-                spec.generators(),
-                spec.docSize(),
-                spec.seed(),
-                spec.probeInterval().toMillis(),
-                spec.probeTimeout().toMillis(),
-                spec.connectTimeout().toMillis(),
-                spec.retryTimeout().toMillis());
+                spec.kafka().topic(),
+                spec.values().valueFormat().cliName(),
+                spec.pacing().generators(),
+                spec.pacing().docSize(),
+                spec.pacing().seed(),
+                spec.probe().interval().toMillis(),
+                spec.probe().timeout().toMillis(),
+                spec.start().connectTimeout().toMillis(),
+                spec.run().retryTimeout().toMillis());
     }
 
     TargetConfig targetConfig(Credentials credentials) {

@@ -80,11 +80,11 @@ public final class WorkersStage implements Stage {
     public WorkersStage(
             RunSpec spec, int workers, Map<String, String> kafkaConfig, Duration connectTimeout, Consumer<String> say) {
         this.wanted = workers;
-        this.generators = spec.generators();
+        this.generators = spec.pacing().generators();
         METRICS.forEach(this::recorder);
-        HostTopics.ensure(spec.bootstrapServers(), kafkaConfig, connectTimeout);
+        HostTopics.ensure(spec.kafka().bootstrapServers(), kafkaConfig, connectTimeout);
         this.channel = new HostChannel<>(
-                spec.bootstrapServers(),
+                spec.kafka().bootstrapServers(),
                 kafkaConfig,
                 HostTopics.CONTROL,
                 HostTopics.RESULTS,
@@ -94,9 +94,9 @@ public final class WorkersStage implements Stage {
         try {
             WorkerSpec scenario = WorkerSpec.of(spec);
             beat.scheduleAtFixedRate(() -> beat(scenario), 0, 1, TimeUnit.SECONDS);
-            say.accept(
-                    "waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at " + spec.bootstrapServers()
-                            + " (rtbench worker --bootstrap-servers " + spec.bootstrapServers() + ")");
+            say.accept("waiting for " + workers + " worker(s) on " + HostTopics.CONTROL + " at "
+                    + spec.kafka().bootstrapServers() + " (rtbench worker --bootstrap-servers "
+                    + spec.kafka().bootstrapServers() + ")");
             assign(awaitClaims(), scenario);
             this.workers.awaitAll(worker -> worker.ready, JOIN_TIMEOUT, "open their producer and probe");
             Optional<String> failure = failure();

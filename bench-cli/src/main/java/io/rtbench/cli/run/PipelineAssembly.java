@@ -90,7 +90,7 @@ final class PipelineAssembly implements Engine.Assembly {
     /** The servers, kept across forks unless each fork gets fresh ones (docs/MEASUREMENT.md, "Repetitions"). */
     @Override
     public void openShared(RunResources run) {
-        if (!spec.forkServers()) {
+        if (!spec.repetitions().forkServers()) {
             sharedServers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         }
     }
@@ -105,7 +105,7 @@ final class PipelineAssembly implements Engine.Assembly {
         RunServers servers = sharedServers != null
                 ? sharedServers
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
-        run.progress("preparing the " + spec.target() + " target and the "
+        run.progress("preparing the " + spec.target().kind() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig target = spec.target(servers.targetUrl(), servers.credentials());
         if (workers > 0) {
@@ -123,16 +123,16 @@ final class PipelineAssembly implements Engine.Assembly {
         boolean dml = spec.workload().dml().isPresent();
         ProbeStage probe = run.add(new ProbeStage(
                 target,
-                spec.probeInterval(),
-                spec.probeTimeout(),
+                spec.probe().interval(),
+                spec.probe().timeout(),
                 EpochClock.SYSTEM,
                 registry,
                 producer::generatorIds,
                 dml ? producer::changeHistories : null));
         watch(run, spec, registry, probe.target());
         if (candidates != null) {
-            ReadStage reads =
-                    run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
+            ReadStage reads = run.add(new ReadStage(
+                    target, mixed, spec.probe().timeout(), spec.pacing().docSize(), candidates, registry));
             run.onTick(reads::tick);
         }
         sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
@@ -158,18 +158,21 @@ final class PipelineAssembly implements Engine.Assembly {
         // reached before the wait for workers, so that an unreachable one fails at once rather than after that wait
         Target auditTarget = run.own(Targets.open(target));
         watch(run, spec, registry, auditTarget);
-        WorkersStage remote =
-                run.add(new WorkersStage(spec, workers, spec.kafkaConfig(), spec.connectTimeout(), run::progress));
+        WorkersStage remote = run.add(new WorkersStage(
+                spec, workers, spec.kafka().clientConfig(), spec.start().connectTimeout(), run::progress));
         String consumerGroup = openSink(run, spec, servers, target);
-        EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target());
+        EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target().kind());
         sample(run, spec, registry, servers, target, consumerGroup, metrics);
         audit(run, auditTarget, metrics, remote::producedByGenerator, remote::newestEventTimes, remote::failedEvents);
     }
 
     /** The stage that lands the events in the target; the consumer group whose backlog it leaves, null for none. */
     private static String openSink(RunResources run, RunSpec spec, RunServers servers, TargetConfig target) {
-        SinkTopic sinkTopic =
-                new SinkTopic(servers.bootstrapServers(), spec.kafkaConfig(), spec.topic(), spec.connectTimeout());
+        SinkTopic sinkTopic = new SinkTopic(
+                servers.bootstrapServers(),
+                spec.kafka().clientConfig(),
+                spec.kafka().topic(),
+                spec.start().connectTimeout());
         return switch (spec.pipeline()) {
             case KAFKA_BRIDGE -> {
                 BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
@@ -182,16 +185,14 @@ final class PipelineAssembly implements Engine.Assembly {
                         .consumerGroup();
             case NATIVE ->
                 run.add(new NativeStage(
-                                Targets.provider(spec.target())
-                                        .nativeIngest(target)
-                                        .orElseThrow(),
+                                spec.target().provider().nativeIngest(target).orElseThrow(),
                                 new NativeIngest.Source(
                                         servers.bootstrapServers(),
                                         null,
-                                        spec.topic(),
+                                        spec.kafka().topic(),
                                         null,
-                                        spec.valueFormat().cliName(),
-                                        spec.kafkaConfig()),
+                                        spec.values().valueFormat().cliName(),
+                                        spec.kafka().clientConfig()),
                                 NATIVE_START_TIMEOUT))
                         .consumerGroup();
             case DIRECT -> null;
@@ -201,7 +202,7 @@ final class PipelineAssembly implements Engine.Assembly {
     /** The collection made before the first event, and the stages' gauges on every tick. */
     private static void watch(RunResources run, RunSpec spec, MeterRegistry registry, Target auditTarget) {
         auditTarget.ensureCollection();
-        run.onTick(new StageGauges(registry, spec.target())::tick);
+        run.onTick(new StageGauges(registry, spec.target().kind())::tick);
     }
 
     /**
@@ -217,23 +218,24 @@ final class PipelineAssembly implements Engine.Assembly {
             String consumerGroup,
             EvaluatorMetrics metrics) {
         UtilisationSampler.Sources utilisation = new UtilisationSampler.Sources(
-                servers.targetUtilisation(spec.target(), target).orElse(null),
+                servers.targetUtilisation(spec.target().kind(), target).orElse(null),
                 servers.harnessUtilisation(),
                 MachineUtilisation.ofThisMachine().orElse(null));
         if (!utilisation.isEmpty()) {
-            run.add(new UtilisationSampler(utilisation, new UtilisationGauges(registry, spec.target())::readings));
+            run.add(new UtilisationSampler(
+                    utilisation, new UtilisationGauges(registry, spec.target().kind())::readings));
         }
         if (consumerGroup != null) {
             run.add(new BacklogStage(
                     new BacklogSampler(
                             servers.bootstrapServers(),
-                            spec.kafkaConfig(),
+                            spec.kafka().clientConfig(),
                             consumerGroup,
-                            spec.topic(),
+                            spec.kafka().topic(),
                             BACKLOG_TIMEOUT),
-                    spec.drainTimeout(),
+                    spec.run().drainTimeout(),
                     metrics,
-                    new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
+                    new BacklogStage.InFlight(spec.pacing().generators(), commitPeriod(spec))));
         }
     }
 
@@ -275,15 +277,15 @@ final class PipelineAssembly implements Engine.Assembly {
     private static BridgeSettings bridgeSettings(RunSpec spec, String bootstrapServers, TargetConfig target) {
         return new BridgeSettings(
                 bootstrapServers,
-                spec.topic(),
+                spec.kafka().topic(),
                 null,
                 target,
                 spec.bridge().batchSize(),
                 spec.bridge().linger(),
                 spec.bridge().threads(),
-                spec.kafkaConfig(),
-                spec.retryTimeout(),
+                spec.kafka().clientConfig(),
+                spec.run().retryTimeout(),
                 spec.bridge().maxInFlight(),
-                spec.connectTimeout());
+                spec.start().connectTimeout());
     }
 }
