@@ -1,6 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.ScenarioPart;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
 import java.util.Map;
@@ -12,6 +13,7 @@ public final class ValueFormatOptions {
 
     @Option(
             names = "--value-format",
+            defaultValue = Defaults.VALUE_FORMAT,
             paramLabel = "json|json-with-schema",
             converter = Converter.class,
             description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"

@@ -8,11 +8,16 @@ import picocli.CommandLine.Option;
 /** How rtbench's bridge batches and consumes (a picocli mixin of {@code bridge} and the pipeline commands). */
 public final class BridgeOptions {
 
-    @Option(names = "--bridge-batch-size", paramLabel = "N", description = "Events per target write (at most).")
+    @Option(
+            names = "--bridge-batch-size",
+            defaultValue = Defaults.BRIDGE_BATCH_SIZE,
+            paramLabel = "N",
+            description = "Events per target write (at most).")
     int batchSize;
 
     @Option(
             names = "--bridge-linger",
+            defaultValue = Defaults.BRIDGE_LINGER,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long a batch may wait to fill.")
@@ -20,12 +25,14 @@ public final class BridgeOptions {
 
     @Option(
             names = "--bridge-threads",
+            defaultValue = Defaults.BRIDGE_THREADS,
             paramLabel = "N",
             description = "Consumers in the group, each writing its partitions (Connect: tasks).")
     int threads;
 
     @Option(
             names = "--bridge-max-in-flight",
+            defaultValue = Defaults.BRIDGE_MAX_IN_FLIGHT,
             paramLabel = "N",
             description = "Target writes in flight per consumer (Connect: per task); offsets are committed in order.")
     int maxInFlight;

@@ -14,7 +14,7 @@ public final class KafkaOptions {
             description = "Kafka brokers.")
     String bootstrapServers;
 
-    @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic.")
+    @Option(names = "--topic", defaultValue = Defaults.TOPIC, paramLabel = "TOPIC", description = "The events topic.")
     String topic;
 
     @Option(

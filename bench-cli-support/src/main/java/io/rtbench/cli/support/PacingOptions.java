@@ -12,15 +12,24 @@ public final class PacingOptions {
 
     @Option(
             names = "--rate",
+            defaultValue = Defaults.RATE,
             paramLabel = "RATE",
             converter = Converters.RateConverter.class,
             description = "Total rate: 20MB (MB = 10^6 bytes per second), 512KB/s, 8000/s (events) or max.")
     Rate rate;
 
-    @Option(names = "--batch-size", paramLabel = "N", description = "Events per send burst.")
+    @Option(
+            names = "--batch-size",
+            defaultValue = Defaults.BATCH_SIZE,
+            paramLabel = "N",
+            description = "Events per send burst.")
     int batchSize;
 
-    @Option(names = "--generators", paramLabel = "N", description = "Generator threads, each its own identifier.")
+    @Option(
+            names = "--generators",
+            defaultValue = Defaults.GENERATORS,
+            paramLabel = "N",
+            description = "Generator threads, each its own identifier.")
     int generators;
 
     @Mixin
@@ -28,12 +37,14 @@ public final class PacingOptions {
 
     @Option(
             names = "--prefill",
+            defaultValue = Defaults.PREFILL,
             paramLabel = "N",
             description = "Events written first, as fast as possible, unmeasured.")
     long prefill;
 
     @Option(
             names = "--warmup",
+            defaultValue = Defaults.WARMUP,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Produced at the rate before measuring, then discarded.")
@@ -41,6 +52,7 @@ public final class PacingOptions {
 
     @Option(
             names = "--duration",
+            defaultValue = Defaults.DURATION,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Length of the measured phase (of each step), e.g. 30s, 5m.")

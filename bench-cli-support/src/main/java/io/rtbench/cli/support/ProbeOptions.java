@@ -10,6 +10,7 @@ public final class ProbeOptions {
 
     @Option(
             names = "--probe-interval",
+            defaultValue = Defaults.PROBE_INTERVAL,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Mean time between two probes of one generator (each gap drawn from 0.5 to 1.5 times it).")
@@ -17,6 +18,7 @@ public final class ProbeOptions {
 
     @Option(
             names = "--probe-timeout",
+            defaultValue = Defaults.PROBE_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "A slower probe counts as failed (and is recorded as at least this).")

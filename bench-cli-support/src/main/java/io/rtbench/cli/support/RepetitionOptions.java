@@ -14,6 +14,7 @@ public final class RepetitionOptions {
 
     @Option(
             names = "--forks",
+            defaultValue = Defaults.FORKS,
             paramLabel = "N",
             description = "Make the whole run N times, each fork with a fresh collection, topic and consumer group or"
                     + " connector; the score's error comes from the spread across forks.")
@@ -21,6 +22,7 @@ public final class RepetitionOptions {
 
     @Option(
             names = "--iterations",
+            defaultValue = Defaults.ITERATIONS,
             paramLabel = "N",
             description = "Measured windows per step and fork, each with its own histograms.")
     int iterations;
@@ -34,6 +36,7 @@ public final class RepetitionOptions {
 
     @Option(
             names = "--warmup-iterations",
+            defaultValue = Defaults.WARMUP_ITERATIONS,
             paramLabel = "N",
             description = "Windows measured before the iterations and discarded (after --warmup).")
     int warmupIterations;

@@ -10,6 +10,7 @@ public final class StartOptions {
 
     @Option(
             names = "--connect-timeout",
+            defaultValue = Defaults.CONNECT_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long Kafka and the target may take to answer at the start before the command gives up.")

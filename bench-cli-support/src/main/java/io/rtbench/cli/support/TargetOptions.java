@@ -19,6 +19,7 @@ public final class TargetOptions {
 
     @Option(
             names = "--target",
+            defaultValue = Defaults.TARGET,
             paramLabel = "KIND",
             completionCandidates = TargetKinds.class,
             description = "The target: ${COMPLETION-CANDIDATES}.")
@@ -30,7 +31,11 @@ public final class TargetOptions {
             description = "The target's address, e.g. http://127.0.0.1:9200.")
     URI url;
 
-    @Option(names = "--collection", paramLabel = "NAME", description = "Index or table.")
+    @Option(
+            names = "--collection",
+            defaultValue = Defaults.COLLECTION,
+            paramLabel = "NAME",
+            description = "Index or table.")
     String collection;
 
     @Option(

@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
@@ -67,7 +68,7 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Option(
             names = "--pipeline",
-            defaultValue = "kafka-bridge",
+            defaultValue = Defaults.PIPELINE,
             paramLabel = "NAME",
             description = "kafka-bridge or direct.")
     String pipeline;

@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.DocumentOptions;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.ResultOptions;
@@ -58,6 +59,7 @@ public final class DmlCommand implements Callable<Integer>, TailoredOptions {
 
     @Option(
             names = "--servers",
+            defaultValue = Defaults.SERVERS,
             paramLabel = "local|external",
             description = "Start the database here (local) or use --target-url (external).")
     String servers;

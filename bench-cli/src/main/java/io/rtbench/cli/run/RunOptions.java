@@ -57,12 +57,14 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--pipeline",
+            defaultValue = Defaults.PIPELINE,
             paramLabel = "NAME",
             description = "kafka-bridge, kafka-connect, direct or native (the database reads Kafka itself).")
     String pipeline;
 
     @Option(
             names = "--servers",
+            defaultValue = Defaults.SERVERS,
             paramLabel = "local|external",
             description = "Start the servers here (local) or use the given addresses (external).")
     String servers;
@@ -75,6 +77,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--connector",
+            defaultValue = Defaults.CONNECTOR,
             paramLabel = "rtbench|FILE",
             description = "kafka-connect: rtbench's sink plugin or a connector JSON config file.")
     String connector;
@@ -107,6 +110,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--drain-timeout",
+            defaultValue = Defaults.DRAIN_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long to wait between steps for the sink to catch up.")
@@ -117,6 +121,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--target-timeout",
+            defaultValue = Defaults.PIPELINE_TARGET_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Upper bound of one target call.")
@@ -124,6 +129,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--retry-timeout",
+            defaultValue = Defaults.RETRY_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long a broker or target that stops answering mid-run is waited for (the producer's"
