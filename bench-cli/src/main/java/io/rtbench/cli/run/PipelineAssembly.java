@@ -39,7 +39,6 @@ import java.util.function.Supplier;
  */
 final class PipelineAssembly implements Engine.Assembly {
 
-    private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
     private static final Duration NATIVE_START_TIMEOUT = Duration.ofSeconds(60);
@@ -142,7 +141,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 probe.metrics(),
                 producer::producedByGenerator,
                 producer::newestEventTimes,
-                producer::failedEvents);
+                producer::failedEvents,
+                spec.run().auditTimeout());
         if (dml) {
             audit.withChanges(producer::changeHistories);
         }
@@ -163,7 +163,14 @@ final class PipelineAssembly implements Engine.Assembly {
         String consumerGroup = openSink(run, spec, servers, target);
         EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target().kind());
         sample(run, spec, registry, servers, target, consumerGroup, metrics);
-        audit(run, auditTarget, metrics, remote::producedByGenerator, remote::newestEventTimes, remote::failedEvents);
+        audit(
+                run,
+                auditTarget,
+                metrics,
+                remote::producedByGenerator,
+                remote::newestEventTimes,
+                remote::failedEvents,
+                spec.run().auditTimeout());
     }
 
     /** The stage that lands the events in the target; the consumer group whose backlog it leaves, null for none. */
@@ -246,13 +253,14 @@ final class PipelineAssembly implements Engine.Assembly {
             EvaluatorMetrics metrics,
             Supplier<Map<Long, Long>> produced,
             Supplier<Map<Long, Long>> newestEventTimes,
-            LongSupplier failed) {
+            LongSupplier failed,
+            Duration timeout) {
         return run.add(new AuditStage(
                 target,
                 produced,
                 newestEventTimes,
                 failed,
-                AUDIT_TIMEOUT,
+                timeout,
                 AUDIT_QUIET,
                 metrics,
                 AuditStage.NO_PRODUCING_TIME,

@@ -128,6 +128,14 @@ public final class RunOptions implements ScenarioLayer {
     Duration targetTimeout;
 
     @Option(
+            names = "--audit-timeout",
+            defaultValue = Defaults.AUDIT_TIMEOUT,
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "How long the final audit waits for events still in flight.")
+    Duration auditTimeout;
+
+    @Option(
             names = "--retry-timeout",
             defaultValue = Defaults.RETRY_TIMEOUT,
             paramLabel = "DURATION",
@@ -184,7 +192,8 @@ public final class RunOptions implements ScenarioLayer {
                 connector,
                 drainTimeout,
                 targetTimeout,
-                retryTimeout);
+                retryTimeout,
+                auditTimeout);
     }
 
     /**
@@ -200,6 +209,8 @@ public final class RunOptions implements ScenarioLayer {
      * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives
      *     up: the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries,
      *     rtbench's Connect sink's retries
+     * @param auditTimeout how long a step's audit waits for the events still on their way into the target before it
+     *     counts the rest as lost
      */
     public record Settings(
             Pipeline pipeline,
@@ -208,13 +219,15 @@ public final class RunOptions implements ScenarioLayer {
             String connector,
             Duration drainTimeout,
             Duration targetTimeout,
-            Duration retryTimeout)
+            Duration retryTimeout,
+            Duration auditTimeout)
             implements ScenarioPart {
 
         public Settings {
             SettingChecks.duration("--drain-timeout", drainTimeout, true);
             SettingChecks.duration("--retry-timeout", retryTimeout, false);
             SettingChecks.duration("--target-timeout", targetTimeout, false);
+            SettingChecks.duration("--audit-timeout", auditTimeout, false);
             if (pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
                 SettingChecks.named("--connector", () -> ConnectorDefinition.read(Path.of(connector)));
             }
@@ -243,24 +256,46 @@ public final class RunOptions implements ScenarioLayer {
         /** With the pipeline of {@code --pipeline} {@code cliName}. */
         public Settings withPipeline(String cliName) {
             return new Settings(
-                    pipeline(cliName), localServers, connectUrl, connector, drainTimeout, targetTimeout, retryTimeout);
+                    pipeline(cliName),
+                    localServers,
+                    connectUrl,
+                    connector,
+                    drainTimeout,
+                    targetTimeout,
+                    retryTimeout,
+                    auditTimeout);
         }
 
         public Settings withServers(String value) {
             return new Settings(
-                    pipeline, local(value), connectUrl, connector, drainTimeout, targetTimeout, retryTimeout);
+                    pipeline,
+                    local(value),
+                    connectUrl,
+                    connector,
+                    drainTimeout,
+                    targetTimeout,
+                    retryTimeout,
+                    auditTimeout);
         }
 
         public Settings withConnectUrl(String value) {
-            return new Settings(pipeline, localServers, value, connector, drainTimeout, targetTimeout, retryTimeout);
+            return new Settings(
+                    pipeline, localServers, value, connector, drainTimeout, targetTimeout, retryTimeout, auditTimeout);
         }
 
         public Settings withConnector(String value) {
-            return new Settings(pipeline, localServers, connectUrl, value, drainTimeout, targetTimeout, retryTimeout);
+            return new Settings(
+                    pipeline, localServers, connectUrl, value, drainTimeout, targetTimeout, retryTimeout, auditTimeout);
+        }
+
+        public Settings withAuditTimeout(Duration value) {
+            return new Settings(
+                    pipeline, localServers, connectUrl, connector, drainTimeout, targetTimeout, retryTimeout, value);
         }
 
         public Settings withDrainTimeout(Duration value) {
-            return new Settings(pipeline, localServers, connectUrl, connector, value, targetTimeout, retryTimeout);
+            return new Settings(
+                    pipeline, localServers, connectUrl, connector, value, targetTimeout, retryTimeout, auditTimeout);
         }
 
         @Override
@@ -268,6 +303,7 @@ public final class RunOptions implements ScenarioLayer {
             settings.put("servers", localServers ? "local" : "external");
             settings.put("retryTimeout", Durations.format(retryTimeout));
             settings.put("targetTimeout", Durations.format(targetTimeout));
+            settings.put("auditTimeout", Durations.format(auditTimeout));
             if (pipeline == Pipeline.NATIVE || thirdPartyConnector()) {
                 // inside the database, or a connector that reports no per-record timings: absent from the steps, not 0
                 settings.put("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));

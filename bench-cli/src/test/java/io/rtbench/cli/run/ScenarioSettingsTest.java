@@ -90,7 +90,7 @@ class ScenarioSettingsTest {
         assertThat(json(RunSpecMapping.scenario(spec, 2)))
                 .isEqualTo(
                         "{'target':'opensearch','pipeline':'kafka-bridge','batchSize':20,'generators':3,'docSize':2000,"
-                                + "'seed':7,'prefillEvents':100,'batchSizes':[20,40],'bridgeBatchSize':300,'bridgeLinger':'2ms',"
+                                + "'seed':7,'prefillEvents':100,'auditTimeout':'1m','batchSizes':[20,40],'bridgeBatchSize':300,'bridgeLinger':'2ms',"
                                 + "'bridgeMaxInFlight':8,'bridgeThreads':2,'collection':'pinned','connectTimeout':'15s',"
                                 + "'deletes':'5%','duration':'20s','forkServers':true,'forks':2,'iterationTime':'20s',"
                                 + "'iterations':3,'minRowAge':'3s','probeInterval':'250ms','probeTimeout':'2s','rates':['1MB/s',"
@@ -122,7 +122,7 @@ class ScenarioSettingsTest {
         assertThat(json(RunSpecMapping.scenario(spec)).replace(connector.toString(), "CONNECTOR"))
                 .isEqualTo(
                         "{'target':'postgres','pipeline':'kafka-connect','batchSize':50,'generators':1,'docSize':1250,"
-                                + "'seed':1,'prefillEvents':0,'batchSizes':[50],'collection':'rtbench_events',"
+                                + "'seed':1,'prefillEvents':0,'auditTimeout':'1m','batchSizes':[50],'collection':'rtbench_events',"
                                 + "'connectTimeout':'10s','connector':'CONNECTOR','forks':1,'iterationTime':'5s','iterations':2,"
                                 + "'notObservable':['kafkaHop','sinkWrite'],'probeInterval':'1s','probeTimeout':'5s',"
                                 + "'rates':['1MB/s'],'retryTimeout':'2m','servers':'local','targetTimeout':'30s',"
@@ -137,7 +137,7 @@ class ScenarioSettingsTest {
 
         assertThat(json(RunSpecMapping.scenario(spec)))
                 .isEqualTo("{'target':'reference','pipeline':'direct','batchSize':50,'generators':1,'docSize':1250,"
-                        + "'seed':1,'prefillEvents':0,'batchSizes':[50],'collection':'rtbench_events',"
+                        + "'seed':1,'prefillEvents':0,'auditTimeout':'1m','batchSizes':[50],'collection':'rtbench_events',"
                         + "'connectTimeout':'10s','duration':'1m','probeInterval':'1s','probeTimeout':'5s',"
                         + "'rates':['1MB/s'],'retryTimeout':'2m','servers':'local','targetTimeout':'30s',"
                         + "'valueFormat':'json','warmup':'10s','workload':'ingest'}");
