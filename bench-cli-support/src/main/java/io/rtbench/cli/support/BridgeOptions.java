@@ -53,7 +53,7 @@ public final class BridgeOptions {
         return threads;
     }
 
-    /** The sink's settings as given; {@link IllegalArgumentException} naming the flag when one is out of range. */
+    /** The sink's settings as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(batchSize, linger, threads, maxInFlight);
     }
@@ -65,9 +65,11 @@ public final class BridgeOptions {
      */
     public record Settings(int batchSize, Duration linger, int threads, int maxInFlight) implements ScenarioPart {
 
-        public Settings {
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
             SettingChecks.positive("--bridge-batch-size", batchSize);
             SettingChecks.duration("--bridge-linger", linger, true);
+            return this;
         }
 
         public Settings withLinger(Duration value) {

@@ -90,7 +90,7 @@ public final class PacingOptions {
         return duration;
     }
 
-    /** The pacing as given; {@link IllegalArgumentException} naming the flag when a value is out of range. */
+    /** The pacing as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(rate, batchSize, generators, docSize(), seed(), prefill, warmup, duration);
     }
@@ -110,11 +110,13 @@ public final class PacingOptions {
             Duration duration)
             implements ScenarioPart {
 
-        public Settings {
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
             SettingChecks.docSize(docSize);
             SettingChecks.notNegative("--prefill", prefill);
             SettingChecks.duration("--warmup", warmup, true);
             SettingChecks.duration("--duration", duration, false);
+            return this;
         }
 
         public Settings withRate(Rate value) {

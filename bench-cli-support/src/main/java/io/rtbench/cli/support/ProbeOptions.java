@@ -42,7 +42,7 @@ public final class ProbeOptions {
         return timeout;
     }
 
-    /** The probe's settings as given; {@link IllegalArgumentException} naming the flag when one is out of range. */
+    /** The probe's settings as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(interval, timeout);
     }
@@ -50,9 +50,11 @@ public final class ProbeOptions {
     /** How a pipeline run probes, checked. */
     public record Settings(Duration interval, Duration timeout) implements ScenarioPart {
 
-        public Settings {
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
             SettingChecks.duration("--probe-interval", interval, false);
             SettingChecks.duration("--probe-timeout", timeout, false);
+            return this;
         }
 
         public Settings withInterval(Duration value) {

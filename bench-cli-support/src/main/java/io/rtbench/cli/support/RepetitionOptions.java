@@ -68,7 +68,7 @@ public final class RepetitionOptions {
         return forkServers;
     }
 
-    /** The repetitions as given; {@link IllegalArgumentException} naming the flag when one is out of range. */
+    /** The repetitions as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(forks, iterations, iterationTime, warmupIterations, forkServers);
     }
@@ -83,8 +83,10 @@ public final class RepetitionOptions {
     public record Settings(int forks, int iterations, Duration iterationTime, int warmupIterations, boolean forkServers)
             implements ScenarioPart {
 
-        public Settings {
-            new Repetitions(forks, iterations, iterationTime, warmupIterations);
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
+            repetitions();
+            return this;
         }
 
         /** What the engine repeats. */

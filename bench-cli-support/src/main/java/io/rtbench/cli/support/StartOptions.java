@@ -20,7 +20,7 @@ public final class StartOptions {
         return connectTimeout;
     }
 
-    /** The wait at the start as given; {@link IllegalArgumentException} naming the flag when it is out of range. */
+    /** The wait at the start as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(connectTimeout);
     }
@@ -28,8 +28,10 @@ public final class StartOptions {
     /** How long a pipeline run waits for Kafka and its target at its start, checked. */
     public record Settings(Duration connectTimeout) implements ScenarioPart {
 
-        public Settings {
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
             SettingChecks.duration("--connect-timeout", connectTimeout, false);
+            return this;
         }
 
         @Override

@@ -121,10 +121,7 @@ public final class TargetOptions {
         return url;
     }
 
-    /**
-     * The target's settings as given, checked before any server starts; {@link IllegalArgumentException} naming the flag
-     * when one is wrong. Null where there is no {@code --target}.
-     */
+    /** The target's settings as given, checked by {@link Settings#checked} when the run is built. */
     public Settings settings() {
         return new Settings(kind, url, collection, driverOptions(), credentialsFile);
     }
@@ -142,12 +139,18 @@ public final class TargetOptions {
         public Settings {
             kind = kind.toLowerCase(Locale.ROOT);
             options = Map.copyOf(options);
+        }
+
+        /**
+         * These settings, when the target alone can take them; {@link IllegalArgumentException} naming the flag
+         * otherwise.
+         */
+        public Settings checked() {
             SettingChecks.name("--collection", collection, "a name of letters, digits, '_', '.' and '-'", 255);
             credentials(credentialsFile);
-            TargetProvider provider = provider(kind);
-            Map<String, String> driverOptions = options;
+            TargetProvider provider = provider();
             SettingChecks.named("--target-option", () -> {
-                Targets.requireOptions(provider, driverOptions);
+                Targets.requireOptions(provider, options);
                 return null;
             });
             if (url != null) {
@@ -156,6 +159,7 @@ public final class TargetOptions {
                     return null;
                 });
             }
+            return this;
         }
 
         /** The target's driver. */

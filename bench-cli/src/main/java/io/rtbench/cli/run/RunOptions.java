@@ -183,7 +183,7 @@ public final class RunOptions implements ScenarioLayer {
         return run.options;
     }
 
-    /** This command's own settings as given; {@link IllegalArgumentException} naming the flag when one is wrong. */
+    /** This command's own settings as given (a pipeline or servers it does not know are refused now), checked by {@link Settings#checked} when the run is built. */
     Settings settings() {
         return new Settings(
                 Settings.pipeline(pipeline),
@@ -223,7 +223,8 @@ public final class RunOptions implements ScenarioLayer {
             Duration auditTimeout)
             implements ScenarioPart {
 
-        public Settings {
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
             SettingChecks.duration("--drain-timeout", drainTimeout, true);
             SettingChecks.duration("--retry-timeout", retryTimeout, false);
             SettingChecks.duration("--target-timeout", targetTimeout, false);
@@ -231,6 +232,7 @@ public final class RunOptions implements ScenarioLayer {
             if (pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
                 SettingChecks.named("--connector", () -> ConnectorDefinition.read(Path.of(connector)));
             }
+            return this;
         }
 
         /** The pipeline of {@code --pipeline}. */

@@ -232,11 +232,11 @@ public final class RunSpecBuilder {
 
     /** The resolved run; {@link IllegalArgumentException} naming the setting when something is wrong. */
     public RunSpec build(String defaultResult) {
-        RunOptions.Settings runSettings = run.get();
-        PacingOptions.Settings pacingSettings = pacing.get();
+        RunOptions.Settings runSettings = run.get().checked();
+        PacingOptions.Settings pacingSettings = pacing.get().checked();
         List<Rate> resolvedRates = rates != null ? rates : List.of(pacingSettings.rate());
         List<Integer> resolvedBatches = steps(pacingSettings.batchSize());
-        TargetOptions.Settings targetSettings = target.get();
+        TargetOptions.Settings targetSettings = target.get().checked();
         KafkaOptions.Settings kafkaSettings = kafka.get();
         if (runSettings.pipeline().usesKafka()) {
             name("--topic", kafkaSettings.topic(), "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
@@ -252,11 +252,11 @@ public final class RunSpecBuilder {
                 pacingSettings,
                 resolvedRates,
                 resolvedBatches,
-                probe.get(),
-                start.get(),
+                probe.get().checked(),
+                start.get().checked(),
                 bridgeSettings(),
                 resultFile(result != null ? result : Path.of(defaultResult)),
-                repetitions.get(),
+                repetitions.get().checked(),
                 resolvedWorkload);
     }
 
@@ -276,7 +276,7 @@ public final class RunSpecBuilder {
 
     /** The sink's settings, within the bridge's own bounds of threads and writes in flight. */
     private BridgeOptions.Settings bridgeSettings() {
-        BridgeOptions.Settings settings = bridge.get();
+        BridgeOptions.Settings settings = bridge.get().checked();
         Bounds.between("--bridge-threads", 1, BridgeSettings.MAX_THREADS, settings.threads());
         Bounds.between("--bridge-max-in-flight", 1, BridgeSettings.MAX_IN_FLIGHT_LIMIT, settings.maxInFlight());
         return settings;
