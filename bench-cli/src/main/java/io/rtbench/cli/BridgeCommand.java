@@ -4,6 +4,7 @@ import io.rtbench.cli.run.BridgeStage;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.ResultOptions;
 import io.rtbench.cli.support.StartOptions;
@@ -85,6 +86,7 @@ final class BridgeCommand implements Callable<Integer> {
 
     @Option(
             names = {"--target-timeout"},
+            defaultValue = Defaults.TARGET_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Upper bound of one target call.")
@@ -100,6 +102,7 @@ final class BridgeCommand implements Callable<Integer> {
 
     @Option(
             names = "--retry-timeout",
+            defaultValue = Defaults.RETRY_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long a batch is retried while the target fails before the bridge gives up.")

@@ -90,6 +90,7 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--duration",
+            defaultValue = Defaults.DURATION,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long to evaluate.")
@@ -97,6 +98,7 @@ public final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--audit-timeout",
+            defaultValue = Defaults.AUDIT_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long the final audit waits for events still in flight.")

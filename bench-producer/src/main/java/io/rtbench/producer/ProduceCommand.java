@@ -1,6 +1,7 @@
 package io.rtbench.producer;
 
 import io.rtbench.cli.support.CommandLines;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedInput;
@@ -74,11 +75,16 @@ public final class ProduceCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target;
 
-    @Option(names = "--events", paramLabel = "N", description = "Stop after this many measured events (0: no limit).")
+    @Option(
+            names = "--events",
+            defaultValue = Defaults.EVENTS,
+            paramLabel = "N",
+            description = "Stop after this many measured events (0: no limit).")
     long maxEvents;
 
     @Option(
             names = "--key",
+            defaultValue = Defaults.KEY,
             paramLabel = "id|generator|none",
             converter = KeyConverter.class,
             description = "Kafka record key: the event's _id, its generator, or none.")
@@ -87,11 +93,16 @@ public final class ProduceCommand implements Callable<Integer> {
     @Mixin
     ValueFormatOptions values;
 
-    @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the topic if rtbench creates it.")
+    @Option(
+            names = "--partitions",
+            defaultValue = Defaults.PARTITIONS,
+            paramLabel = "N",
+            description = "Partitions of the topic if rtbench creates it.")
     int partitions;
 
     @Option(
             names = "--announce-topic",
+            defaultValue = Defaults.ANNOUNCE_TOPIC,
             paramLabel = "TOPIC",
             description = "Where generators announce themselves for evaluators.")
     String announceTopic;

@@ -1,7 +1,11 @@
 package io.rtbench.producer;
 
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
+import io.rtbench.cli.support.ScenarioPart;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import java.util.Map;
+import java.util.Objects;
 import picocli.CommandLine.Option;
 
 /** How the producer writes each record's value (a picocli mixin of {@code produce} and the pipeline commands). */
@@ -9,6 +13,7 @@ public final class ValueFormatOptions {
 
     @Option(
             names = "--value-format",
+            defaultValue = Defaults.VALUE_FORMAT,
             paramLabel = "json|json-with-schema",
             converter = Converter.class,
             description = "Record value: the JSON document, or the document in Kafka Connect's JSON schema envelope"
@@ -18,6 +23,23 @@ public final class ValueFormatOptions {
 
     public ValueFormat valueFormat() {
         return valueFormat;
+    }
+
+    public Settings settings() {
+        return new Settings(valueFormat);
+    }
+
+    /** The record values' format, for the result's scenario too. */
+    public record Settings(ValueFormat valueFormat) implements ScenarioPart {
+
+        public Settings {
+            Objects.requireNonNull(valueFormat, "valueFormat");
+        }
+
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("valueFormat", valueFormat.cliName());
+        }
     }
 
     static final class Converter extends Converters.Parsing<ValueFormat> {

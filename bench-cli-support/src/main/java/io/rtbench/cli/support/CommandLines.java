@@ -58,6 +58,7 @@ public final class CommandLines {
         }
         spec.versionProvider(new VersionProvider());
         spec.defaultValueProvider(new Defaults());
+        Defaults.withoutDeclaredDefaults(spec);
         spec.usageMessage().showDefaultValues(true).sortOptions(false);
         Stream.concat(Stream.of(spec), spec.mixins().values().stream())
                 .map(CommandLine.Model.CommandSpec::userObject)

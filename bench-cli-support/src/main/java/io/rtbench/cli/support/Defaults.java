@@ -6,14 +6,16 @@ import io.rtbench.core.target.TargetConfig;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Every default of the command line, in one place and in the user's grammar ({@code 60s}, {@code 1MB}), as picocli's
- * default provider of every command: {@code --help} shows them, and a scenario file's values lie between them and the
- * flags (defaults < scenario < flags; a {@link ScenarioLayer} command's file is asked first). A command may have its
- * own default for an option ({@code calibrate} runs at a
- * low rate); everything else is the same under every command.
+ * The defaults of the command line in the user's grammar ({@code 60s}, {@code 1MB}), and picocli's default provider of
+ * every command. An option's default is its declaration's {@code defaultValue}, one of the constants here (picocli takes
+ * it wherever this provider gives none), so that a new option is declared with its default in one place; {@code --help}
+ * shows them. The provider gives what lies above them: a scenario file's values (defaults < scenario < flags; a
+ * {@link ScenarioLayer} command's file is asked first), and a command's own default for an option ({@code calibrate}
+ * runs at a low rate; {@link #BY_COMMAND}); everything else is the same under every command.
  */
 public final class Defaults implements CommandLine.IDefaultValueProvider {
 
@@ -104,57 +106,16 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
     /** No default under this command: the option's absence means something (run until Ctrl-C, a required kind). */
     private static final String NONE = "";
 
-    private static final Map<String, String> COMMON = Map.ofEntries(
-            Map.entry("--rate", RATE),
-            Map.entry("--batch-size", BATCH_SIZE),
-            Map.entry("--generators", GENERATORS),
-            Map.entry("--doc-size", DOC_SIZE),
-            Map.entry("--seed", SEED),
-            Map.entry("--prefill", PREFILL),
-            Map.entry("--duration", DURATION),
-            Map.entry("--warmup", WARMUP),
-            Map.entry("--target", TARGET),
-            Map.entry("--workload", WORKLOAD),
-            Map.entry("--updates", UPDATES),
-            Map.entry("--deletes", DELETES),
-            Map.entry("--update-mode", UPDATE_MODE),
-            Map.entry("--min-row-age", MIN_ROW_AGE),
-            Map.entry("--users", USERS),
-            Map.entry("--read-age", READ_AGE),
-            Map.entry("--read-query", READ_QUERY),
-            Map.entry("--window", WINDOW),
-            Map.entry("--pipeline", PIPELINE),
-            Map.entry("--servers", SERVERS),
-            Map.entry("--collection", COLLECTION),
-            Map.entry("--topic", TOPIC),
-            Map.entry("--announce-topic", ANNOUNCE_TOPIC),
-            Map.entry("--key", KEY),
-            Map.entry("--events", EVENTS),
-            Map.entry("--partitions", PARTITIONS),
-            Map.entry("--value-format", VALUE_FORMAT),
-            Map.entry("--connector", CONNECTOR),
-            Map.entry("--connect-timeout", CONNECT_TIMEOUT),
-            Map.entry("--probe-interval", PROBE_INTERVAL),
-            Map.entry("--confidence", COMPARE_CONFIDENCE),
-            Map.entry("--probe-timeout", PROBE_TIMEOUT),
-            Map.entry("--audit-timeout", AUDIT_TIMEOUT),
-            Map.entry("--drain-timeout", DRAIN_TIMEOUT),
-            Map.entry("--bridge-batch-size", BRIDGE_BATCH_SIZE),
-            Map.entry("--bridge-linger", BRIDGE_LINGER),
-            Map.entry("--bridge-threads", BRIDGE_THREADS),
-            Map.entry("--bridge-max-in-flight", BRIDGE_MAX_IN_FLIGHT),
-            Map.entry("--forks", FORKS),
-            Map.entry("--iterations", ITERATIONS),
-            Map.entry("--warmup-iterations", WARMUP_ITERATIONS),
-            Map.entry("--target-timeout", TARGET_TIMEOUT),
-            Map.entry("--retry-timeout", RETRY_TIMEOUT),
-            Map.entry("--prometheus-port", PROMETHEUS_PORT));
-
-    /** Where a command's default differs from the common one, by command name. */
+    /**
+     * Where a command's default differs from the option's own (its declaration's {@code defaultValue}, one of the
+     * constants above), by command name; {@link #NONE} where the option has no default under the command.
+     */
     private static final Map<String, Map<String, String>> BY_COMMAND = Map.of(
             "produce", Map.of("--warmup", "0s", "--target", NONE),
             "bridge", Map.of("--duration", NONE, "--target", NONE),
             "start", Map.of("--workers", SERVER_WORKERS),
+            // a value made from the verdict's own constant, which an annotation cannot hold
+            "compare", Map.of("--confidence", COMPARE_CONFIDENCE),
             "evaluate", Map.of("--target", NONE),
             "quickstart", Map.of("--prefill", QUICKSTART_PREFILL),
             "dml",
@@ -164,9 +125,6 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
                             "--repeat", "100",
                             "--insert-batches", "1,10,100,1000",
                             "--visibility-timeout", "60s"),
-            "run", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
-            "sweep", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
-            "peak", Map.of("--target-timeout", PIPELINE_TARGET_TIMEOUT),
             "calibrate",
                     Map.of(
                             "--rate", "2000/s",
@@ -179,11 +137,23 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
                             "--bridge-linger", "1ms",
                             "--prometheus-port", "0"));
 
-    /** The default of an option under a command; null where it has none. */
+    /** A command's own default of an option ({@link #BY_COMMAND}); null where it has none of its own. */
     public static String of(String command, String option) {
         String own = BY_COMMAND.getOrDefault(command, Map.of()).get(option);
-        String value = own != null ? own : COMMON.get(option);
-        return NONE.equals(value) ? null : value;
+        return NONE.equals(own) ? null : own;
+    }
+
+    /**
+     * Takes the declared default away from the options that have none under {@code command} ({@link #NONE}): picocli
+     * falls back to an option's {@code defaultValue} wherever this provider gives none.
+     */
+    static void withoutDeclaredDefaults(CommandSpec command) {
+        BY_COMMAND.getOrDefault(command.name(), Map.of()).forEach((name, value) -> {
+            OptionSpec option = command.findOption(name);
+            if (NONE.equals(value) && option != null && option.defaultValue() != null) {
+                TailoredOptions.replace(command, name, builder -> builder.defaultValue(null));
+            }
+        });
     }
 
     @Override
@@ -198,6 +168,7 @@ public final class Defaults implements CommandLine.IDefaultValueProvider {
         if (scenario != null) {
             return scenario;
         }
+        // null: picocli takes the option's own default, its declaration's defaultValue
         return of(argSpec.command().name(), option.longestName());
     }
 }

@@ -14,7 +14,7 @@ public final class KafkaOptions {
             description = "Kafka brokers.")
     String bootstrapServers;
 
-    @Option(names = "--topic", paramLabel = "TOPIC", description = "The events topic.")
+    @Option(names = "--topic", defaultValue = Defaults.TOPIC, paramLabel = "TOPIC", description = "The events topic.")
     String topic;
 
     @Option(
@@ -48,5 +48,45 @@ public final class KafkaOptions {
     /** The file as given, for a scenario's precedence; null without the flag. */
     public Path configFile() {
         return kafkaConfig;
+    }
+
+    /**
+     * Kafka's settings as given, the client properties read now; a usage error naming {@code --kafka-config} for a file
+     * that cannot be read.
+     */
+    public Settings settings() {
+        return new Settings(bootstrapServers, topic, clientConfig());
+    }
+
+    /**
+     * Where Kafka is and what the run's clients are given: the brokers (null when none were given), the events topic
+     * (checked as a Kafka name by a run that uses Kafka) and the client properties (TLS, SASL …), never written to a
+     * result.
+     */
+    public record Settings(String bootstrapServers, String topic, Map<String, String> clientConfig)
+            implements ScenarioPart {
+
+        public Settings {
+            clientConfig = Map.copyOf(clientConfig);
+        }
+
+        public Settings withBootstrapServers(String value) {
+            return new Settings(value, topic, clientConfig);
+        }
+
+        public Settings withTopic(String value) {
+            return new Settings(bootstrapServers, value, clientConfig);
+        }
+
+        /** With the client properties of {@code file} ({@code --kafka-config}), read now. */
+        public Settings withConfigFile(Path file) {
+            return new Settings(bootstrapServers, topic, ClientProperties.read(file, "--kafka-config"));
+        }
+
+        /** The topic; the client properties are never written to a result. */
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("topic", topic);
+        }
     }
 }

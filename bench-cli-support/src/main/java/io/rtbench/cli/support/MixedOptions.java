@@ -27,23 +27,30 @@ public final class MixedOptions {
             description = "mixed: reads as a share of all operations, e.g. 20%% (or --read-rate).")
     String readShare;
 
-    @Option(names = "--users", paramLabel = "N", description = "mixed: keyspace of user_id, drawn per document.")
+    @Option(
+            names = "--users",
+            defaultValue = Defaults.USERS,
+            paramLabel = "N",
+            description = "mixed: keyspace of user_id, drawn per document.")
     String users;
 
     @Option(
             names = "--read-age",
+            defaultValue = Defaults.READ_AGE,
             paramLabel = "DURATION",
             description = "mixed: reads pick events written at least this long ago, each once.")
     String readAge;
 
     @Option(
             names = "--read-query",
+            defaultValue = Defaults.READ_QUERY,
             paramLabel = "point|user-recent|aggregate",
             description = "mixed: by _id, the newest 10 events of a user, or a user's count and average balance.")
     String readQuery;
 
     @Option(
             names = "--window",
+            defaultValue = Defaults.WINDOW,
             paramLabel = "DURATION",
             description = "mixed: latency percentiles per window of this length.")
     String window;

@@ -11,6 +11,7 @@ public final class PrometheusOptions {
 
     @Option(
             names = "--prometheus-port",
+            defaultValue = Defaults.PROMETHEUS_PORT,
             paramLabel = "PORT",
             converter = Converters.PortConverter.class,
             description = "Port of /metrics (0: none).")

@@ -19,6 +19,7 @@ public final class TargetOptions {
 
     @Option(
             names = "--target",
+            defaultValue = Defaults.TARGET,
             paramLabel = "KIND",
             completionCandidates = TargetKinds.class,
             description = "The target: ${COMPLETION-CANDIDATES}.")
@@ -30,7 +31,11 @@ public final class TargetOptions {
             description = "The target's address, e.g. http://127.0.0.1:9200.")
     URI url;
 
-    @Option(names = "--collection", paramLabel = "NAME", description = "Index or table.")
+    @Option(
+            names = "--collection",
+            defaultValue = Defaults.COLLECTION,
+            paramLabel = "NAME",
+            description = "Index or table.")
     String collection;
 
     @Option(
@@ -114,5 +119,81 @@ public final class TargetOptions {
 
     public URI url() {
         return url;
+    }
+
+    /** The target's settings as given, checked by {@link Settings#checked} when the run is built. */
+    public Settings settings() {
+        return new Settings(kind, url, collection, driverOptions(), credentialsFile);
+    }
+
+    /**
+     * Which target and where, checked as far as the target alone can be: its kind, its options, its address, its
+     * credentials file read (read again when used) and the collection's name. What depends on the pipeline or the
+     * servers is checked with the run's settings together.
+     *
+     * @param options the driver's own options ({@code --target-option}, docs/TARGETS.md)
+     */
+    public record Settings(String kind, URI url, String collection, Map<String, String> options, Path credentialsFile)
+            implements ScenarioPart {
+
+        public Settings {
+            kind = kind.toLowerCase(Locale.ROOT);
+            options = Map.copyOf(options);
+        }
+
+        /**
+         * These settings, when the target alone can take them; {@link IllegalArgumentException} naming the flag
+         * otherwise.
+         */
+        public Settings checked() {
+            SettingChecks.name("--collection", collection, "a name of letters, digits, '_', '.' and '-'", 255);
+            credentials(credentialsFile);
+            TargetProvider provider = provider();
+            SettingChecks.named("--target-option", () -> {
+                Targets.requireOptions(provider, options);
+                return null;
+            });
+            if (url != null) {
+                SettingChecks.named("--target-url", () -> {
+                    provider.checkUrl(url);
+                    return null;
+                });
+            }
+            return this;
+        }
+
+        /** The target's driver. */
+        public TargetProvider provider() {
+            return provider(kind);
+        }
+
+        private static TargetProvider provider(String kind) {
+            return SettingChecks.named("--target", () -> Targets.provider(kind));
+        }
+
+        public Settings withKind(String value) {
+            return new Settings(value, url, collection, options, credentialsFile);
+        }
+
+        public Settings withUrl(URI value) {
+            return new Settings(kind, value, collection, options, credentialsFile);
+        }
+
+        public Settings withCollection(String value) {
+            return new Settings(kind, url, value, options, credentialsFile);
+        }
+
+        public Settings withOptions(Map<String, String> value) {
+            return new Settings(kind, url, collection, value, credentialsFile);
+        }
+
+        /** The collection and the driver's options (when there are any); never the credentials. */
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("collection", collection);
+            if (!options.isEmpty()) {
+                settings.put("targetOptions", options);
+            }
+        }
     }
 }

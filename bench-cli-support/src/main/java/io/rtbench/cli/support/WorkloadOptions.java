@@ -27,30 +27,35 @@ public final class WorkloadOptions implements TailoredOptions {
 
     @Option(
             names = "--workload",
+            defaultValue = Defaults.WORKLOAD,
             paramLabel = "ingest|dml|mixed",
             description = "New events only, updates and deletes too, or reads under the writes.")
     String workload;
 
     @Option(
             names = "--updates",
+            defaultValue = Defaults.UPDATES,
             paramLabel = "SHARE",
             description = "dml: share of events that update an earlier row, e.g. 10%%.")
     String updates;
 
     @Option(
             names = "--deletes",
+            defaultValue = Defaults.DELETES,
             paramLabel = "SHARE",
             description = "dml: share of events that delete an earlier row, e.g. 2%%.")
     String deletes;
 
     @Option(
             names = "--update-mode",
+            defaultValue = Defaults.UPDATE_MODE,
             paramLabel = "replace|patch",
             description = "dml: an update carries the whole document, or 1-3 changed fields.")
     String updateMode;
 
     @Option(
             names = "--min-row-age",
+            defaultValue = Defaults.MIN_ROW_AGE,
             paramLabel = "DURATION",
             description = "dml: updates and deletes pick rows inserted at least this long ago.")
     String minRowAge;

@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
@@ -67,7 +68,7 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     @Option(
             names = "--pipeline",
-            defaultValue = "kafka-bridge",
+            defaultValue = Defaults.PIPELINE,
             paramLabel = "NAME",
             description = "kafka-bridge or direct.")
     String pipeline;
@@ -112,11 +113,14 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         FlagConflicts.refuse(spec);
         RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output);
-        builder.target = "reference";
-        builder.pipeline = pipeline;
-        builder.targetUrl = URI.create("reference://calibrate");
-        builder.targetOptions = Map.of(
-                "visibility.delay", Durations.format(visibilityDelay), "visibility.jitter", Durations.format(jitter));
+        builder.target(target -> target.withKind("reference")
+                        .withUrl(URI.create("reference://calibrate"))
+                        .withOptions(Map.of(
+                                "visibility.delay",
+                                Durations.format(visibilityDelay),
+                                "visibility.jitter",
+                                Durations.format(jitter))))
+                .run(run -> run.withPipeline(pipeline));
         RunSpec run = RunCommand.resolve(spec, builder, "calibrate");
         Step only =
                 RunLauncher.step(run, 1, run.rates().get(0), run.batchSizes().get(0));

@@ -74,7 +74,7 @@ final class ConnectStage implements Stage {
         try {
             // named for the run's collection, so that a leftover is traced to its run
             this.metricsDir = Files.createTempDirectory(
-                    "rtbench-connect-metrics-" + spec.collection().replaceAll("[^A-Za-z0-9_.-]", "_") + "-");
+                    "rtbench-connect-metrics-" + spec.target().collection().replaceAll("[^A-Za-z0-9_.-]", "_") + "-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -120,8 +120,9 @@ final class ConnectStage implements Stage {
     }
 
     private static ConnectorDefinition definition(RunSpec spec, TargetConfig target, Path metricsDir) {
-        if (!spec.thirdPartyConnector()) {
-            Map<String, String> config = new LinkedHashMap<>(RtbenchSinkConfig.connectorConfig(spec.topic(), target));
+        if (!spec.run().thirdPartyConnector()) {
+            Map<String, String> config = new LinkedHashMap<>(
+                    RtbenchSinkConfig.connectorConfig(spec.kafka().topic(), target));
             config.put("tasks.max", Integer.toString(spec.bridge().threads()));
             config.put(
                     RtbenchSinkConfig.BATCH_SIZE, Integer.toString(spec.bridge().batchSize()));
@@ -130,7 +131,7 @@ final class ConnectStage implements Stage {
                     Integer.toString(spec.bridge().maxInFlight()));
             config.put(
                     RtbenchSinkConfig.RETRY_TIMEOUT_MS,
-                    Long.toString(spec.retryTimeout().toMillis()));
+                    Long.toString(spec.run().retryTimeout().toMillis()));
             config.put(RtbenchSinkConfig.METRICS_DIR, metricsDir.toString());
             config.put(RtbenchSinkConfig.METRICS_INTERVAL_MS, Long.toString(METRICS_INTERVAL.toMillis()));
             if (target.credentials().hasUser() || target.credentials().hasApiKey()) {
@@ -141,8 +142,9 @@ final class ConnectStage implements Stage {
             }
             return new ConnectorDefinition("rtbench-sink-" + target.kind() + "-" + target.collection(), config);
         }
-        ConnectorDefinition given = ConnectorDefinition.read(Path.of(spec.connector()));
-        return given.withPlaceholders(placeholders(spec, target)).with("topics", spec.topic());
+        ConnectorDefinition given = ConnectorDefinition.read(Path.of(spec.run().connector()));
+        return given.withPlaceholders(placeholders(spec, target))
+                .with("topics", spec.kafka().topic());
     }
 
     /**
@@ -153,7 +155,7 @@ final class ConnectStage implements Stage {
     static Map<String, String> placeholders(RunSpec spec, TargetConfig target) {
         URI url = target.url();
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("rtbench.topic", spec.topic());
+        values.put("rtbench.topic", spec.kafka().topic());
         values.put("rtbench.collection", target.collection());
         values.put("rtbench.target.url", url.toString());
         values.put("rtbench.target.host", url.getHost() == null ? "" : url.getHost());

@@ -2,6 +2,7 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.DocumentOptions;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.ResultOptions;
@@ -58,6 +59,7 @@ public final class DmlCommand implements Callable<Integer>, TailoredOptions {
 
     @Option(
             names = "--servers",
+            defaultValue = Defaults.SERVERS,
             paramLabel = "local|external",
             description = "Start the database here (local) or use --target-url (external).")
     String servers;
@@ -132,18 +134,17 @@ public final class DmlCommand implements Callable<Integer>, TailoredOptions {
     }
 
     private RunSpec spec(String kind) {
-        RunSpecBuilder builder = new RunSpecBuilder().target(target);
+        RunSpecBuilder builder = RunSpecBuilder.defaults()
+                .target(target)
+                .target(given -> given.withKind(kind))
+                .run(run -> run.withPipeline("direct").withServers(servers))
+                .pacing(pacing -> pacing.withDocument(document.docSize(), document.seed()));
         builder.result = output.result();
-        builder.target = kind;
-        builder.pipeline = "direct";
-        builder.servers = servers;
         // A fresh collection unless --collection names one (the benchmark starts from a fresh table).
         if (!Given.of(spec).onCommandLine("--collection")) {
-            builder.collection =
-                    "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+            String fresh = "rtbench_dml_" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss"));
+            builder.target(given -> given.withCollection(fresh));
         }
-        builder.docSize = document.docSize();
-        builder.seed = document.seed();
         return builder.build(RunCommand.defaultResult("dml"));
     }
 
@@ -155,18 +156,24 @@ public final class DmlCommand implements Callable<Integer>, TailoredOptions {
             StatusLine status,
             AtomicReference<Map<String, String>> statements) {
         RunPlan engine = new RunPlan(
-                scenario(run, plan), run.result(), 0, 1, run.docSize(), StepSource.of(List.of(Step.observing(null))));
+                scenario(run, plan),
+                run.result(),
+                0,
+                1,
+                run.pacing().docSize(),
+                StepSource.of(List.of(Step.observing(null))));
         return Engine.run(engine, status, resources -> {
             RunServers servers = resources.add(RunServers.start(run, provider, null, resources::progress));
             TargetConfig config = new TargetConfig(
-                            run.target(),
+                            run.target().kind(),
                             servers.targetUrl(),
-                            run.collection(),
+                            run.target().collection(),
                             servers.credentials(),
                             TARGET_TIMEOUT,
-                            run.targetOptions())
+                            run.target().options())
                     .forDml(UpdateMode.REPLACE);
-            resources.progress("opening " + run.target() + " collection " + run.collection());
+            resources.progress("opening " + run.target().kind() + " collection "
+                    + run.target().collection());
             StatementsStage stage = resources.add(new StatementsStage(config, plan, EpochClock.SYSTEM));
             statements.set(stage.describe());
         });
@@ -175,16 +182,13 @@ public final class DmlCommand implements Callable<Integer>, TailoredOptions {
     static Scenario scenario(RunSpec run, StatementPlan plan) {
         Map<String, Object> more = new TreeMap<>();
         more.put("workload", "dml-statements");
-        more.put("servers", run.localServers() ? "local" : "external");
-        more.put("collection", run.collection());
+        more.put("servers", run.run().localServers() ? "local" : "external");
         more.put("repeat", plan.repeat());
         more.put("insertBatches", plan.insertBatches());
         more.put("visibilityTimeout", Durations.format(plan.visibleTimeout()));
-        if (!run.targetOptions().isEmpty()) {
-            more.put("targetOptions", run.targetOptions());
-        }
+        run.target().describe(more);
         return new Scenario(
-                run.target(),
+                run.target().kind(),
                 "direct",
                 plan.insertBatches().get(0),
                 1,

@@ -10,7 +10,8 @@ final class MixedReads {
 
     static ReadCandidates candidates(RunSpec spec, MixedSettings mixed) {
         double fastest = spec.rates().stream()
-                .mapToDouble(rate -> mixed.readsPerSec(rate.eventsPerSecond(spec.docSize())))
+                .mapToDouble(rate ->
+                        mixed.readsPerSec(rate.eventsPerSecond(spec.pacing().docSize())))
                 .filter(Double::isFinite)
                 .max()
                 .orElse(1);

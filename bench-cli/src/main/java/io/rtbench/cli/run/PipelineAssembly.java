@@ -41,7 +41,6 @@ import java.util.function.Supplier;
  */
 final class PipelineAssembly implements Engine.Assembly {
 
-    private static final Duration AUDIT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration AUDIT_QUIET = Duration.ofSeconds(15);
     /** The database joins its group and shows it consumes: seconds normally, 15 s seen on a loaded 2-core machine. */
     private static final Duration NATIVE_START_TIMEOUT = Duration.ofSeconds(60);
@@ -92,7 +91,7 @@ final class PipelineAssembly implements Engine.Assembly {
     /** The servers, kept across forks unless each fork gets fresh ones (docs/MEASUREMENT.md, "Repetitions"). */
     @Override
     public void openShared(RunResources run) {
-        if (!spec.forkServers()) {
+        if (!spec.repetitions().forkServers()) {
             sharedServers = run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
         }
     }
@@ -107,7 +106,7 @@ final class PipelineAssembly implements Engine.Assembly {
         RunServers servers = sharedServers != null
                 ? sharedServers
                 : run.add(RunServers.start(spec, provider, connectPluginPath, run::progress));
-        run.progress("preparing the " + spec.target() + " target and the "
+        run.progress("preparing the " + spec.target().kind() + " target and the "
                 + spec.pipeline().cliName() + " pipeline");
         TargetConfig target = spec.target(servers.targetUrl(), servers.credentials());
         if (workers > 0) {
@@ -125,16 +124,16 @@ final class PipelineAssembly implements Engine.Assembly {
         boolean dml = spec.workload().dml().isPresent();
         ProbeStage probe = run.add(new ProbeStage(
                 target,
-                spec.probeInterval(),
-                spec.probeTimeout(),
+                spec.probe().interval(),
+                spec.probe().timeout(),
                 EpochClock.SYSTEM,
                 registry,
                 producer::generatorIds,
                 dml ? producer::changeHistories : null));
         watch(run, spec, registry, probe.target());
         if (candidates != null) {
-            ReadStage reads =
-                    run.add(new ReadStage(target, mixed, spec.probeTimeout(), spec.docSize(), candidates, registry));
+            ReadStage reads = run.add(new ReadStage(
+                    target, mixed, spec.probe().timeout(), spec.pacing().docSize(), candidates, registry));
             run.onTick(reads::tick);
         }
         BacklogStage backlog = sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
@@ -144,7 +143,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 probe.metrics(),
                 producer::producedByGenerator,
                 producer::newestEventTimes,
-                producer::failedEvents);
+                producer::failedEvents,
+                spec.run().auditTimeout());
         if (dml) {
             audit.withChanges(producer::changeHistories);
         }
@@ -169,7 +169,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 backlog == null ? List::of : backlog::readings,
                 run.forks() > 1 ? run.fork() : null,
                 registry,
-                spec.target()));
+                spec.target().kind()));
     }
 
     /**
@@ -184,21 +184,31 @@ final class PipelineAssembly implements Engine.Assembly {
         watch(run, spec, registry, auditTarget);
         WorkersStage remote = run.add(new WorkersStage(
                 WorkersPlan.workerSpec(spec),
-                spec.bootstrapServers(),
+                spec.kafka().bootstrapServers(),
                 workers,
-                spec.kafkaConfig(),
-                spec.connectTimeout(),
+                spec.kafka().clientConfig(),
+                spec.start().connectTimeout(),
                 run::progress));
         String consumerGroup = openSink(run, spec, servers, target);
-        EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target());
+        EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target().kind());
         sample(run, spec, registry, servers, target, consumerGroup, metrics);
-        audit(run, auditTarget, metrics, remote::producedByGenerator, remote::newestEventTimes, remote::failedEvents);
+        audit(
+                run,
+                auditTarget,
+                metrics,
+                remote::producedByGenerator,
+                remote::newestEventTimes,
+                remote::failedEvents,
+                spec.run().auditTimeout());
     }
 
     /** The stage that lands the events in the target; the consumer group whose backlog it leaves, null for none. */
     private static String openSink(RunResources run, RunSpec spec, RunServers servers, TargetConfig target) {
-        SinkTopic sinkTopic =
-                new SinkTopic(servers.bootstrapServers(), spec.kafkaConfig(), spec.topic(), spec.connectTimeout());
+        SinkTopic sinkTopic = new SinkTopic(
+                servers.bootstrapServers(),
+                spec.kafka().clientConfig(),
+                spec.kafka().topic(),
+                spec.start().connectTimeout());
         return switch (spec.pipeline()) {
             case KAFKA_BRIDGE -> {
                 BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
@@ -211,16 +221,14 @@ final class PipelineAssembly implements Engine.Assembly {
                         .consumerGroup();
             case NATIVE ->
                 run.add(new NativeStage(
-                                Targets.provider(spec.target())
-                                        .nativeIngest(target)
-                                        .orElseThrow(),
+                                spec.target().provider().nativeIngest(target).orElseThrow(),
                                 new NativeIngest.Source(
                                         servers.bootstrapServers(),
                                         null,
-                                        spec.topic(),
+                                        spec.kafka().topic(),
                                         null,
-                                        spec.valueFormat().cliName(),
-                                        spec.kafkaConfig()),
+                                        spec.values().valueFormat().cliName(),
+                                        spec.kafka().clientConfig()),
                                 NATIVE_START_TIMEOUT))
                         .consumerGroup();
             case DIRECT -> null;
@@ -230,7 +238,7 @@ final class PipelineAssembly implements Engine.Assembly {
     /** The collection made before the first event, and the stages' gauges on every tick. */
     private static void watch(RunResources run, RunSpec spec, MeterRegistry registry, Target auditTarget) {
         auditTarget.ensureCollection();
-        run.onTick(new StageGauges(registry, spec.target())::tick);
+        run.onTick(new StageGauges(registry, spec.target().kind())::tick);
     }
 
     /**
@@ -246,21 +254,26 @@ final class PipelineAssembly implements Engine.Assembly {
             String consumerGroup,
             EvaluatorMetrics metrics) {
         UtilisationSampler.Sources utilisation = new UtilisationSampler.Sources(
-                servers.targetUtilisation(spec.target(), target).orElse(null),
+                servers.targetUtilisation(spec.target().kind(), target).orElse(null),
                 servers.harnessUtilisation(),
                 MachineUtilisation.ofThisMachine().orElse(null));
         if (!utilisation.isEmpty()) {
-            run.add(new UtilisationSampler(utilisation, new UtilisationGauges(registry, spec.target())::readings));
+            run.add(new UtilisationSampler(
+                    utilisation, new UtilisationGauges(registry, spec.target().kind())::readings));
         }
         if (consumerGroup == null) {
             return null;
         }
         return run.add(new BacklogStage(
                 new BacklogSampler(
-                        servers.bootstrapServers(), spec.kafkaConfig(), consumerGroup, spec.topic(), BACKLOG_TIMEOUT),
-                spec.drainTimeout(),
+                        servers.bootstrapServers(),
+                        spec.kafka().clientConfig(),
+                        consumerGroup,
+                        spec.kafka().topic(),
+                        BACKLOG_TIMEOUT),
+                spec.run().drainTimeout(),
                 metrics,
-                new BacklogStage.InFlight(spec.generators(), commitPeriod(spec))));
+                new BacklogStage.InFlight(spec.pacing().generators(), commitPeriod(spec))));
     }
 
     /** The audit of what the producers (this host's, or the workers') produced against what landed. */
@@ -270,13 +283,14 @@ final class PipelineAssembly implements Engine.Assembly {
             EvaluatorMetrics metrics,
             Supplier<Map<Long, Long>> produced,
             Supplier<Map<Long, Long>> newestEventTimes,
-            LongSupplier failed) {
+            LongSupplier failed,
+            Duration timeout) {
         return run.add(new AuditStage(
                 target,
                 produced,
                 newestEventTimes,
                 failed,
-                AUDIT_TIMEOUT,
+                timeout,
                 AUDIT_QUIET,
                 metrics,
                 AuditStage.NO_PRODUCING_TIME,
@@ -301,15 +315,15 @@ final class PipelineAssembly implements Engine.Assembly {
     private static BridgeSettings bridgeSettings(RunSpec spec, String bootstrapServers, TargetConfig target) {
         return new BridgeSettings(
                 bootstrapServers,
-                spec.topic(),
+                spec.kafka().topic(),
                 null,
                 target,
                 spec.bridge().batchSize(),
                 spec.bridge().linger(),
                 spec.bridge().threads(),
-                spec.kafkaConfig(),
-                spec.retryTimeout(),
+                spec.kafka().clientConfig(),
+                spec.run().retryTimeout(),
                 spec.bridge().maxInFlight(),
-                spec.connectTimeout());
+                spec.start().connectTimeout());
     }
 }

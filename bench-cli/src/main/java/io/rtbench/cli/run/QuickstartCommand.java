@@ -81,22 +81,21 @@ public final class QuickstartCommand implements Callable<Integer> {
                 : Path.of(
                         "rtbench-out",
                         "quickstart-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "opensearch";
-        builder.pipeline = "kafka-bridge";
-        builder.servers = "local";
+        RunSpecBuilder builder = RunSpecBuilder.defaults()
+                .target(target -> target.withKind("opensearch"))
+                .run(run -> run.withPipeline("kafka-bridge").withServers("local"))
+                .pacing(pacing -> pacing.withDuration(stepDuration)
+                        .withWarmup(Duration.ofSeconds(5))
+                        .withPrefill(prefill)
+                        .withGenerators(2));
         builder.rates = rates;
-        builder.duration = stepDuration;
-        builder.warmup = Duration.ofSeconds(5);
-        builder.prefill = prefill;
-        builder.generators = 2;
         builder.result = dir.resolve("result.json");
         RunSpec run = RunCommand.resolve(spec, builder, "quickstart");
         spec.commandLine()
                 .getOut()
                 .printf(
                         "rtbench quickstart: %s via %s at %s, %s per step; results in %s%n",
-                        run.target(),
+                        run.target().kind(),
                         run.pipeline().cliName(),
                         rates.stream().map(Rate::toString).collect(Collectors.joining(", ")),
                         Durations.format(stepDuration),

@@ -83,7 +83,7 @@ final class RunLauncher {
      */
     static void requireMeasured(RunResult result, RunSpec spec) {
         requireNothingLost(result);
-        requireDataSamples(result, spec.target() + " " + spec.collection());
+        requireDataSamples(result, spec.target().kind() + " " + spec.target().collection());
     }
 
     /** The audit's half of {@link #requireMeasured}. */
@@ -150,7 +150,11 @@ final class RunLauncher {
         if (mixed.isEmpty()) {
             return Optional.empty();
         }
-        Duration step = spec.warmup().plus(spec.repetitions().measuredLength(spec.duration()));
+        Duration step = spec.pacing()
+                .warmup()
+                .plus(spec.repetitions()
+                        .repetitions()
+                        .measuredLength(spec.pacing().duration()));
         Duration readAge = mixed.get().readAge();
         if (readAge.compareTo(step) <= 0) {
             return Optional.empty();
@@ -169,11 +173,11 @@ final class RunLauncher {
         return new RunPlan(
                 RunSpecMapping.scenario(spec, workers),
                 spec.result(),
-                spec.prefill(),
+                spec.pacing().prefill(),
                 spec.batchSizes().get(0),
-                spec.docSize(),
+                spec.pacing().docSize(),
                 steps,
-                spec.repetitions());
+                spec.repetitions().repetitions());
     }
 
     /** The planned steps of a run: every rate, for every batch size. */
@@ -187,7 +191,8 @@ final class RunLauncher {
 
     /** A measured step of the run at {@code rate}, with the run's warmup and duration. */
     static Step step(RunSpec spec, int index, Rate rate, int batchSize) {
-        return new Step(index, rate, batchSize, spec.warmup(), spec.duration(), 0);
+        return new Step(
+                index, rate, batchSize, spec.pacing().warmup(), spec.pacing().duration(), 0);
     }
 
     /**

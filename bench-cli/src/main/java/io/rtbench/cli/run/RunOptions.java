@@ -1,7 +1,9 @@
 package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.BridgeOptions;
+import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
+import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.Given;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedOptions;
@@ -10,14 +12,21 @@ import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.cli.support.ScenarioLayer;
+import io.rtbench.cli.support.ScenarioPart;
+import io.rtbench.cli.support.SettingChecks;
 import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.pacing.Rate;
+import io.rtbench.core.time.Durations;
 import io.rtbench.producer.ValueFormatOptions;
+import io.rtbench.servers.connect.ConnectorDefinition;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -48,12 +57,14 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--pipeline",
+            defaultValue = Defaults.PIPELINE,
             paramLabel = "NAME",
             description = "kafka-bridge, kafka-connect, direct or native (the database reads Kafka itself).")
     String pipeline;
 
     @Option(
             names = "--servers",
+            defaultValue = Defaults.SERVERS,
             paramLabel = "local|external",
             description = "Start the servers here (local) or use the given addresses (external).")
     String servers;
@@ -66,6 +77,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--connector",
+            defaultValue = Defaults.CONNECTOR,
             paramLabel = "rtbench|FILE",
             description = "kafka-connect: rtbench's sink plugin or a connector JSON config file.")
     String connector;
@@ -98,6 +110,7 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--drain-timeout",
+            defaultValue = Defaults.DRAIN_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long to wait between steps for the sink to catch up.")
@@ -108,13 +121,23 @@ public final class RunOptions implements ScenarioLayer {
 
     @Option(
             names = "--target-timeout",
+            defaultValue = Defaults.PIPELINE_TARGET_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "Upper bound of one target call.")
     Duration targetTimeout;
 
     @Option(
+            names = "--audit-timeout",
+            defaultValue = Defaults.AUDIT_TIMEOUT,
+            paramLabel = "DURATION",
+            converter = Converters.DurationConverter.class,
+            description = "How long the final audit waits for events still in flight.")
+    Duration auditTimeout;
+
+    @Option(
             names = "--retry-timeout",
+            defaultValue = Defaults.RETRY_TIMEOUT,
             paramLabel = "DURATION",
             converter = Converters.DurationConverter.class,
             description = "How long a broker or target that stops answering mid-run is waited for (the producer's"
@@ -138,28 +161,159 @@ public final class RunOptions implements ScenarioLayer {
     @Mixin
     OutputOptions output;
 
-    /** The run these options describe, before its settings are checked together ({@link RunSpecBuilder#build}). */
+    /**
+     * The run these options describe, before its settings are checked together ({@link RunSpecBuilder#build}): each
+     * option group's settings are made and checked there, so that a value out of range is a usage error of the build.
+     */
     RunSpecBuilder builder() {
         if (scenario != null && loaded().refused() != null) {
             throw loaded.refused();
         }
         FlagConflicts.refuse(command);
-        RunSpecBuilder builder = RunSpecBuilder.measuring(pacing, workload, probe, bridge, repetitions, output)
-                .mixed(mixed)
-                .target(target)
-                .kafka(kafka);
-        builder.pipeline = pipeline;
-        builder.servers = servers;
-        builder.connectUrl = connectUrl;
-        builder.connector = connector;
-        builder.valueFormat = values.valueFormat();
-        builder.connectTimeout = start.connectTimeout();
-        builder.drainTimeout = drainTimeout;
-        builder.retryTimeout = retryTimeout;
-        builder.targetTimeout = targetTimeout;
+        RunSpecBuilder builder = new RunSpecBuilder(this);
         builder.rates = steps(rates, "--rates", "--rate", pacing.rate());
         builder.batchSizes = steps(batchSizes, "--batch-sizes", "--batch-size", pacing.batchSize());
         return builder;
+    }
+
+    /** The options of {@code rtbench run} given nothing: every setting at its default under a pipeline command. */
+    static RunOptions defaults() {
+        RunCommand run = new RunCommand();
+        CommandLines.commandLine(run).parseArgs();
+        return run.options;
+    }
+
+    /** This command's own settings as given (a pipeline or servers it does not know are refused now), checked by {@link Settings#checked} when the run is built. */
+    Settings settings() {
+        return new Settings(
+                Settings.pipeline(pipeline),
+                Settings.local(servers),
+                connectUrl,
+                connector,
+                drainTimeout,
+                targetTimeout,
+                retryTimeout,
+                auditTimeout);
+    }
+
+    /**
+     * The pipeline commands' own settings, checked: the pipeline, where its servers are, the Connect worker and
+     * connector, and the run's timeouts.
+     *
+     * @param localServers start the servers the run needs on this machine ({@code --servers local}), or use the given
+     *     addresses ({@code external})
+     * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a
+     *     connector JSON config (any third-party sink, e.g. the Debezium JDBC sink)
+     * @param drainTimeout how long to wait between steps for the sink to catch up
+     * @param targetTimeout the upper bound of one call of the target (a write, a probe, a statement)
+     * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives
+     *     up: the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries,
+     *     rtbench's Connect sink's retries
+     * @param auditTimeout how long a step's audit waits for the events still on their way into the target before it
+     *     counts the rest as lost
+     */
+    public record Settings(
+            Pipeline pipeline,
+            boolean localServers,
+            String connectUrl,
+            String connector,
+            Duration drainTimeout,
+            Duration targetTimeout,
+            Duration retryTimeout,
+            Duration auditTimeout)
+            implements ScenarioPart {
+
+        /** These settings, when every value is within its range; {@link IllegalArgumentException} naming the flag otherwise. */
+        public Settings checked() {
+            SettingChecks.duration("--drain-timeout", drainTimeout, true);
+            SettingChecks.duration("--retry-timeout", retryTimeout, false);
+            SettingChecks.duration("--target-timeout", targetTimeout, false);
+            SettingChecks.duration("--audit-timeout", auditTimeout, false);
+            if (pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
+                SettingChecks.named("--connector", () -> ConnectorDefinition.read(Path.of(connector)));
+            }
+            return this;
+        }
+
+        /** The pipeline of {@code --pipeline}. */
+        static Pipeline pipeline(String cliName) {
+            return SettingChecks.named("--pipeline", () -> Pipeline.fromCliName(cliName));
+        }
+
+        /** {@code --servers local} (true) or {@code external}. */
+        static boolean local(String servers) {
+            return switch (servers.toLowerCase(Locale.ROOT)) {
+                case "local" -> true;
+                case "external" -> false;
+                default ->
+                    throw new IllegalArgumentException("--servers must be local or external, got '" + servers + "'");
+            };
+        }
+
+        /** Whether a connector other than rtbench's own sink plugin lands the events ({@code kafka-connect}, docs/CONNECT.md). */
+        public boolean thirdPartyConnector() {
+            return pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR);
+        }
+
+        /** With the pipeline of {@code --pipeline} {@code cliName}. */
+        public Settings withPipeline(String cliName) {
+            return new Settings(
+                    pipeline(cliName),
+                    localServers,
+                    connectUrl,
+                    connector,
+                    drainTimeout,
+                    targetTimeout,
+                    retryTimeout,
+                    auditTimeout);
+        }
+
+        public Settings withServers(String value) {
+            return new Settings(
+                    pipeline,
+                    local(value),
+                    connectUrl,
+                    connector,
+                    drainTimeout,
+                    targetTimeout,
+                    retryTimeout,
+                    auditTimeout);
+        }
+
+        public Settings withConnectUrl(String value) {
+            return new Settings(
+                    pipeline, localServers, value, connector, drainTimeout, targetTimeout, retryTimeout, auditTimeout);
+        }
+
+        public Settings withConnector(String value) {
+            return new Settings(
+                    pipeline, localServers, connectUrl, value, drainTimeout, targetTimeout, retryTimeout, auditTimeout);
+        }
+
+        public Settings withAuditTimeout(Duration value) {
+            return new Settings(
+                    pipeline, localServers, connectUrl, connector, drainTimeout, targetTimeout, retryTimeout, value);
+        }
+
+        public Settings withDrainTimeout(Duration value) {
+            return new Settings(
+                    pipeline, localServers, connectUrl, connector, value, targetTimeout, retryTimeout, auditTimeout);
+        }
+
+        @Override
+        public void describe(Map<String, Object> settings) {
+            settings.put("servers", localServers ? "local" : "external");
+            settings.put("retryTimeout", Durations.format(retryTimeout));
+            settings.put("targetTimeout", Durations.format(targetTimeout));
+            settings.put("auditTimeout", Durations.format(auditTimeout));
+            if (pipeline == Pipeline.NATIVE || thirdPartyConnector()) {
+                // inside the database, or a connector that reports no per-record timings: absent from the steps, not 0
+                settings.put("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));
+            }
+            if (pipeline == Pipeline.KAFKA_CONNECT) {
+                settings.put("connector", connector);
+            }
+        }
     }
 
     /**

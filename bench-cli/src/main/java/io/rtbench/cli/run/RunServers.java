@@ -59,9 +59,9 @@ final class RunServers implements Stage {
     static RunServers start(
             RunSpec spec, ServerProvider provider, String connectPluginPath, Consumer<String> progress) {
         RunServers servers = new RunServers();
-        servers.credentialsFile = spec.credentialsFile();
+        servers.credentialsFile = spec.target().credentialsFile();
         try {
-            if (spec.localServers()) {
+            if (spec.run().localServers()) {
                 servers.startLocal(spec, provider, connectPluginPath, progress);
             } else {
                 servers.useExternal(spec, ServerControl.fromEnvironment(System.getenv()));
@@ -82,7 +82,7 @@ final class RunServers implements Stage {
             bootstrapServers = kafka.address();
             kafkaVersion = kafka.version();
         }
-        Optional<ServerKind> database = databaseOf(spec.target());
+        Optional<ServerKind> database = databaseOf(spec.target().kind());
         if (database.isPresent()) {
             progress.accept("starting " + database.get().cliName());
             RunningServer server = start(provider, database.get(), ServerConfig.DEFAULT);
@@ -90,7 +90,9 @@ final class RunServers implements Stage {
             targetUrl = URI.create(server.address());
             localTarget = true;
         } else {
-            targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
+            targetUrl = spec.target().url() != null
+                    ? spec.target().url()
+                    : URI.create("reference://" + spec.target().collection());
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             progress.accept("starting Kafka Connect");
@@ -107,10 +109,12 @@ final class RunServers implements Stage {
 
     /** The addresses given; {@link RunSpec} has checked that the pipeline has the ones it needs. */
     private void useExternal(RunSpec spec, ServerControl background) {
-        bootstrapServers = spec.bootstrapServers();
-        targetUrl = spec.targetUrl() != null ? spec.targetUrl() : URI.create("reference://" + spec.collection());
-        connectUrl = spec.connectUrl();
-        backgroundDatabase = databaseOf(spec.target()).flatMap(kind -> background(background, kind, targetUrl));
+        bootstrapServers = spec.kafka().bootstrapServers();
+        targetUrl = spec.target().url() != null
+                ? spec.target().url()
+                : URI.create("reference://" + spec.target().collection());
+        connectUrl = spec.run().connectUrl();
+        backgroundDatabase = databaseOf(spec.target().kind()).flatMap(kind -> background(background, kind, targetUrl));
         if (bootstrapServers != null && !bootstrapServers.contains(",")) {
             Optional<ServerState> kafka =
                     background(background, ServerKind.KAFKA, URI.create("kafka://" + bootstrapServers.strip()));

@@ -1,115 +1,106 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.support.Defaults;
-import io.rtbench.core.engine.Repetitions;
+import io.rtbench.cli.support.BridgeOptions;
+import io.rtbench.cli.support.KafkaOptions;
+import io.rtbench.cli.support.PacingOptions;
+import io.rtbench.cli.support.ProbeOptions;
+import io.rtbench.cli.support.RepetitionOptions;
+import io.rtbench.cli.support.ScenarioPart;
+import io.rtbench.cli.support.StartOptions;
+import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.core.fault.Fault;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.target.Credentials;
 import io.rtbench.core.target.TargetConfig;
-import io.rtbench.core.target.Targets;
 import io.rtbench.core.workload.Workload;
-import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.producer.ValueFormatOptions;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * A fully resolved run (defaults < scenario YAML < command-line flags, see {@link RunSpecBuilder}): what to measure,
- * where, and how. One step per rate × batch size.
+ * where, and how. One step per rate × batch size. Each option group's settings are its own typed record, made and
+ * checked by the group's mixin, which also writes the group's keys into the result's scenario ({@link #parts}); what
+ * spans groups (the steps, the workload, the addresses a pipeline needs) is resolved here and in
+ * {@link RunSpecBuilder#build}.
  *
- * @param credentialsFile target credentials (user, password, api.key) for external servers; else the environment
- * @param kafkaConfig Kafka client properties (TLS, SASL …) for the producer, the bridge and the backlog sampler; read
- *     from a file, never shown in the result
- * @param localServers start the servers the run needs on this machine ({@code --servers local}), or use the given
- *     addresses ({@code external})
- * @param connector for {@code kafka-connect}: {@code rtbench} (rtbench's own sink plugin) or the path of a connector
- *     JSON config (any third-party sink, e.g. the Debezium JDBC sink)
- * @param valueFormat the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
- * @param warmup produced at the step's rate before measuring, then discarded
- * @param drainTimeout how long to wait between steps for the sink to catch up
- * @param connectTimeout how long Kafka and the target may take to answer at the start
- * @param retryTimeout how long a broker or target that stops answering mid-run is waited for before the run gives up:
- *     the producer's sends (Kafka's {@code max.block.ms}), the bridge's broker watch and write retries, rtbench's
- *     Connect sink's retries
- * @param targetTimeout the upper bound of one call of the target (a write, a probe, a statement)
+ * @param run the pipeline, its servers, connector and timeouts ({@link RunOptions.Settings})
+ * @param kafka the brokers, the topic and the Kafka client properties (TLS, SASL …) for the producer, the bridge and
+ *     the backlog sampler; the properties are never shown in the result
+ * @param values the Kafka record values: the document, or Connect's JSON envelope for sinks that need a schema
+ * @param pacing the producer's pacing and documents; its rate and batch size are those of the first step
+ * @param rates the steps' rates
+ * @param batchSizes the steps' batch sizes
+ * @param start how long Kafka and the target may take to answer at the start
+ * @param bridge the sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in
+ *     flight also for rtbench's Connect sink
  * @param repetitions forks × iterations (docs/MEASUREMENT.md, "Repetitions")
- * @param forkServers with local servers: fresh servers for every fork instead of one set kept across forks
  * @param workload ingest, dml (updates and deletes) or mixed (reads under write load), docs/GUIDE.md
  * @param faults injected into every measured phase ({@code run --fault}; docs/MEASUREMENT.md, "Freshness under faults")
  */
 public record RunSpec(
-        String target,
-        Pipeline pipeline,
-        boolean localServers,
-        URI targetUrl,
-        String bootstrapServers,
-        String connectUrl,
-        String collection,
-        Map<String, String> targetOptions,
-        Path credentialsFile,
-        Map<String, String> kafkaConfig,
-        String connector,
-        String topic,
-        ValueFormat valueFormat,
+        TargetOptions.Settings target,
+        RunOptions.Settings run,
+        KafkaOptions.Settings kafka,
+        ValueFormatOptions.Settings values,
+        PacingOptions.Settings pacing,
         List<Rate> rates,
         List<Integer> batchSizes,
-        int generators,
-        int docSize,
-        long seed,
-        long prefill,
-        Duration warmup,
-        Duration duration,
-        Duration probeInterval,
-        Duration probeTimeout,
-        Duration drainTimeout,
-        Duration connectTimeout,
-        Duration retryTimeout,
-        Duration targetTimeout,
-        BridgeSpec bridge,
+        ProbeOptions.Settings probe,
+        StartOptions.Settings start,
+        BridgeOptions.Settings bridge,
         Path result,
-        Repetitions repetitions,
-        boolean forkServers,
+        RepetitionOptions.Settings repetitions,
         Workload workload,
         List<Fault> faults) {
-
-    /** The sink's settings: the bridge's ({@code kafka-bridge}); batch size, threads (as tasks) and writes in flight
-     * also for rtbench's Connect sink. */
-    public record BridgeSpec(int batchSize, Duration linger, int threads, int maxInFlight) {}
 
     public RunSpec {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(repetitions, "repetitions");
         Objects.requireNonNull(workload, "workload");
-        targetOptions = Map.copyOf(targetOptions);
-        kafkaConfig = Map.copyOf(kafkaConfig);
         rates = List.copyOf(rates);
         batchSizes = List.copyOf(batchSizes);
         faults = faults == null ? List.of() : List.copyOf(faults);
-        if (!localServers) {
-            requireAddresses(target, pipeline, targetUrl, bootstrapServers, connectUrl);
+        if (!run.localServers()) {
+            requireAddresses(target, run, kafka);
         }
     }
 
     /** With {@code --servers external}, the addresses the pipeline needs: a usage error before anything starts. */
     private static void requireAddresses(
-            String target, Pipeline pipeline, URI targetUrl, String bootstrapServers, String connectUrl) {
-        if (pipeline.usesKafka() && bootstrapServers == null) {
+            TargetOptions.Settings target, RunOptions.Settings run, KafkaOptions.Settings kafka) {
+        if (run.pipeline().usesKafka() && kafka.bootstrapServers() == null) {
             throw new IllegalArgumentException("--servers external needs --bootstrap-servers");
         }
-        if (targetUrl == null && Targets.provider(target).server().isPresent()) {
+        if (target.url() == null && target.provider().server().isPresent()) {
             throw new IllegalArgumentException("--servers external needs --target-url");
         }
-        if (pipeline == Pipeline.KAFKA_CONNECT && connectUrl == null) {
+        if (run.pipeline() == Pipeline.KAFKA_CONNECT && run.connectUrl() == null) {
             throw new IllegalArgumentException("--servers external with kafka-connect needs --connect-url");
         }
     }
 
-    /** Whether a connector other than rtbench's own sink plugin lands the events ({@code kafka-connect}, docs/CONNECT.md). */
-    public boolean thirdPartyConnector() {
-        return pipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR);
+    /** The pipeline from the producer to the target. */
+    public Pipeline pipeline() {
+        return run.pipeline();
+    }
+
+    /**
+     * The option groups whose keys the result's scenario records for this run, in order: Kafka's only where the events
+     * pass through Kafka, the bridge's only where it is the sink.
+     */
+    public List<ScenarioPart> parts() {
+        List<ScenarioPart> parts = new ArrayList<>(List.of(target, run, values, pacing, probe, start, repetitions));
+        if (pipeline() != Pipeline.DIRECT) {
+            parts.add(kafka);
+        }
+        if (pipeline() == Pipeline.KAFKA_BRIDGE) {
+            parts.add(bridge);
+        }
+        return parts;
     }
 
     /**
@@ -121,45 +112,33 @@ public record RunSpec(
         if (repetitions.forks() < 2) {
             return this;
         }
+        return withNames(
+                target.withCollection(target.collection() + "_fork" + fork),
+                kafka.withTopic(kafka.topic() + ".fork" + fork));
+    }
+
+    private RunSpec withNames(TargetOptions.Settings named, KafkaOptions.Settings topic) {
         return new RunSpec(
-                target,
-                pipeline,
-                localServers,
-                targetUrl,
-                bootstrapServers,
-                connectUrl,
-                collection + "_fork" + fork,
-                targetOptions,
-                credentialsFile,
-                kafkaConfig,
-                connector,
-                topic + ".fork" + fork,
-                valueFormat,
+                named,
+                run,
+                topic,
+                values,
+                pacing,
                 rates,
                 batchSizes,
-                generators,
-                docSize,
-                seed,
-                prefill,
-                warmup,
-                duration,
-                probeInterval,
-                probeTimeout,
-                drainTimeout,
-                connectTimeout,
-                retryTimeout,
-                targetTimeout,
+                probe,
+                start,
                 bridge,
                 result,
                 repetitions,
-                forkServers,
                 workload,
                 faults);
     }
 
     /** The target's options for this run: the user's, and those of workload {@code dml} (docs/TARGETS.md). */
     public TargetConfig target(URI url, Credentials credentials) {
-        return new TargetConfig(target, url, collection, credentials, targetTimeout, targetOptions)
+        return new TargetConfig(
+                        target.kind(), url, target.collection(), credentials, run.targetTimeout(), target.options())
                 .forWorkload(workload);
     }
 

@@ -1,17 +1,10 @@
 package io.rtbench.cli.run;
 
-import static io.rtbench.cli.run.SettingChecks.docSize;
-import static io.rtbench.cli.run.SettingChecks.duration;
-import static io.rtbench.cli.run.SettingChecks.name;
-import static io.rtbench.cli.run.SettingChecks.named;
-import static io.rtbench.cli.run.SettingChecks.notNegative;
-import static io.rtbench.cli.run.SettingChecks.positive;
-import static io.rtbench.cli.run.SettingChecks.resultFile;
+import static io.rtbench.cli.support.SettingChecks.name;
+import static io.rtbench.cli.support.SettingChecks.positive;
+import static io.rtbench.cli.support.SettingChecks.resultFile;
 
-import io.rtbench.cli.run.RunSpec.BridgeSpec;
 import io.rtbench.cli.support.BridgeOptions;
-import io.rtbench.cli.support.ClientProperties;
-import io.rtbench.cli.support.Defaults;
 import io.rtbench.cli.support.KafkaOptions;
 import io.rtbench.cli.support.MixedInput;
 import io.rtbench.cli.support.MixedOptions;
@@ -19,12 +12,13 @@ import io.rtbench.cli.support.OutputOptions;
 import io.rtbench.cli.support.PacingOptions;
 import io.rtbench.cli.support.ProbeOptions;
 import io.rtbench.cli.support.RepetitionOptions;
+import io.rtbench.cli.support.SettingChecks;
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.cli.support.TargetOptions;
 import io.rtbench.cli.support.WorkloadOptions;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.core.Bounds;
 import io.rtbench.core.dml.DmlSettings;
-import io.rtbench.core.engine.Repetitions;
 import io.rtbench.core.fault.Fault;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.pacing.Rate;
@@ -32,80 +26,32 @@ import io.rtbench.core.target.NativeIngest;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.target.TargetProvider;
 import io.rtbench.core.target.Targets;
-import io.rtbench.core.time.Durations;
 import io.rtbench.core.workload.Workload;
-import io.rtbench.producer.KafkaDestination.ValueFormat;
 import io.rtbench.producer.PacingSettings;
-import io.rtbench.servers.connect.ConnectorDefinition;
-import java.net.URI;
+import io.rtbench.producer.ValueFormatOptions;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * The settings of a run, typed, before they are checked together ({@link #build}): the options of a pipeline command
- * fill it from their mixins, one method per mixin ({@link RunOptions}; defaults < scenario file < flags are picocli's
- * layers, {@link ScenarioFile}), and {@code calibrate}, {@code quickstart}, {@code dml} and the tests set what they fix.
- * A field left alone keeps rtbench's default ({@link Defaults}).
+ * fill it with their option groups, one method per group ({@link RunOptions}; defaults < scenario file < flags are
+ * picocli's layers, {@link ScenarioFile}), and {@code calibrate}, {@code quickstart}, {@code dml} and the tests change
+ * what they fix ({@code pacing(p -> p.withDuration(…))}). Each group's settings are made and checked by its mixin when
+ * the run is built, so that a new setting of a group needs no line here (docs/ARCHITECTURE.md, "The command line").
  */
 public final class RunSpecBuilder {
 
-    public String target = Defaults.TARGET;
-    public String pipeline = Defaults.PIPELINE;
-    /** {@code local} or {@code external}. */
-    public String servers = Defaults.SERVERS;
-
-    public URI targetUrl;
-    public String bootstrapServers;
-    public String connectUrl;
-    public String collection = Defaults.COLLECTION;
-    public Map<String, String> targetOptions = Map.of();
-    public Path credentialsFile;
-    /** Kafka client properties (TLS, SASL …) for every Kafka client of the run: producer, bridge, backlog. */
-    public Path kafkaConfig;
-
-    public String connector = Defaults.CONNECTOR;
-    public String topic = Defaults.TOPIC;
-    public ValueFormat valueFormat = ValueFormat.fromCliName(Defaults.VALUE_FORMAT);
-    /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; null: one step at {@link #rate}. */
+    /** Rates of the steps, e.g. {@code [1MB, 2MB, 4MB]}; null: one step at the pacing's rate. */
     public List<Rate> rates;
 
-    public Rate rate = Rate.parse(Defaults.RATE);
-    /** Batch sizes of the steps; null: {@link #batchSize} alone. */
+    /** Batch sizes of the steps; null: the pacing's batch size alone. */
     public List<Integer> batchSizes;
 
-    public int batchSize = Integer.parseInt(Defaults.BATCH_SIZE);
-    public int generators = Integer.parseInt(Defaults.GENERATORS);
-    public int docSize = Integer.parseInt(Defaults.DOC_SIZE);
-    public long seed = Long.parseLong(Defaults.SEED);
-    public long prefill = Long.parseLong(Defaults.PREFILL);
-    public Duration warmup = Durations.parse(Defaults.WARMUP);
-    public Duration duration = Durations.parse(Defaults.DURATION);
-    public Duration probeInterval = Durations.parse(Defaults.PROBE_INTERVAL);
-    public Duration probeTimeout = Durations.parse(Defaults.PROBE_TIMEOUT);
-    public Duration drainTimeout = Durations.parse(Defaults.DRAIN_TIMEOUT);
-    public Duration connectTimeout = Durations.parse(Defaults.CONNECT_TIMEOUT);
-    public Duration retryTimeout = Durations.parse(Defaults.RETRY_TIMEOUT);
-    public Duration targetTimeout = Durations.parse(Defaults.PIPELINE_TARGET_TIMEOUT);
-    public int bridgeBatchSize = Integer.parseInt(Defaults.BRIDGE_BATCH_SIZE);
-    public Duration bridgeLinger = Durations.parse(Defaults.BRIDGE_LINGER);
-    public int bridgeThreads = Integer.parseInt(Defaults.BRIDGE_THREADS);
-    public int bridgeMaxInFlight = Integer.parseInt(Defaults.BRIDGE_MAX_IN_FLIGHT);
     /** Null: the command's default result file. */
     public Path result;
-    /** Repetitions (docs/MEASUREMENT.md): forks, measured iterations, their length, discarded ones before them. */
-    public int forks = Integer.parseInt(Defaults.FORKS);
-
-    public int iterations = Integer.parseInt(Defaults.ITERATIONS);
-    /** Null: each iteration lasts the step's duration. */
-    public Duration iterationTime;
-
-    public int warmupIterations = Integer.parseInt(Defaults.WARMUP_ITERATIONS);
-    /** Fresh local servers for every fork. */
-    public boolean forkServers;
     /** {@code run --fault}: checked by {@link FaultChecks} (docs/MEASUREMENT.md, "Freshness under faults"). */
     public List<Fault> faults = List.of();
 
@@ -135,7 +81,37 @@ public final class RunSpecBuilder {
      */
     private boolean mixedAccepted = true;
 
-    /** What every pipeline command measures with ({@code run}, {@code sweep}, {@code peak}, {@code calibrate}). */
+    private Supplier<RunOptions.Settings> run;
+    private Supplier<TargetOptions.Settings> target;
+    private Supplier<KafkaOptions.Settings> kafka;
+    private Supplier<ValueFormatOptions.Settings> values;
+    private Supplier<PacingOptions.Settings> pacing;
+    private Supplier<ProbeOptions.Settings> probe;
+    private Supplier<StartOptions.Settings> start;
+    private Supplier<BridgeOptions.Settings> bridge;
+    private Supplier<RepetitionOptions.Settings> repetitions;
+
+    /** The run of a pipeline command's options, every group as given. */
+    RunSpecBuilder(RunOptions options) {
+        run = options::settings;
+        target = options.target::settings;
+        kafka = options.kafka::settings;
+        values = options.values::settings;
+        start = options.start::settings;
+        pacing(options.pacing).workload(options.workload).mixed(options.mixed);
+        probe(options.probe).bridge(options.bridge).repetitions(options.repetitions);
+        result = options.output.result();
+    }
+
+    /** A run with every setting at its default under a pipeline command (that of {@code rtbench run} given nothing). */
+    public static RunSpecBuilder defaults() {
+        return RunOptions.defaults().builder();
+    }
+
+    /**
+     * A run with a command's own groups of what every pipeline command measures with ({@code calibrate}'s), the others
+     * at their defaults.
+     */
     public static RunSpecBuilder measuring(
             PacingOptions pacing,
             WorkloadOptions workload,
@@ -143,7 +119,7 @@ public final class RunSpecBuilder {
             BridgeOptions bridge,
             RepetitionOptions repetitions,
             OutputOptions output) {
-        RunSpecBuilder builder = new RunSpecBuilder()
+        RunSpecBuilder builder = defaults()
                 .pacing(pacing)
                 .workload(workload)
                 .probe(probe)
@@ -153,58 +129,84 @@ public final class RunSpecBuilder {
         return builder;
     }
 
-    /** {@code --target}, {@code --target-url}, {@code --collection}, {@code --target-option}, credentials. */
-    public RunSpecBuilder target(TargetOptions options) {
-        target = options.kind();
-        targetUrl = options.url();
-        collection = options.collection();
-        targetOptions = options.driverOptions();
-        credentialsFile = options.credentialsFile();
+    /** The pipeline, its servers, connector and timeouts changed. */
+    public RunSpecBuilder run(UnaryOperator<RunOptions.Settings> change) {
+        run = changed(run, change);
         return this;
     }
 
-    /** {@code --bootstrap-servers}, {@code --topic}, {@code --kafka-config}. */
-    public RunSpecBuilder kafka(KafkaOptions options) {
-        bootstrapServers = options.bootstrapServers();
-        topic = options.topic();
-        kafkaConfig = options.configFile();
+    /** {@code --target}, {@code --target-url}, {@code --collection}, {@code --target-option}, credentials. */
+    public RunSpecBuilder target(TargetOptions options) {
+        target = options::settings;
+        return this;
+    }
+
+    public RunSpecBuilder target(UnaryOperator<TargetOptions.Settings> change) {
+        target = changed(target, change);
+        return this;
+    }
+
+    /** {@code --bootstrap-servers}, {@code --topic}, {@code --kafka-config} changed. */
+    public RunSpecBuilder kafka(UnaryOperator<KafkaOptions.Settings> change) {
+        kafka = changed(kafka, change);
+        return this;
+    }
+
+    public RunSpecBuilder values(UnaryOperator<ValueFormatOptions.Settings> change) {
+        values = changed(values, change);
         return this;
     }
 
     /** The producer's rate, batch size, generators, document, prefill, warmup and duration. */
     public RunSpecBuilder pacing(PacingOptions options) {
-        rate = options.rate();
-        batchSize = options.batchSize();
-        generators = options.generators();
-        docSize = options.docSize();
-        seed = options.seed();
-        prefill = options.prefill();
-        warmup = options.warmup();
-        duration = options.duration();
+        pacing = options::settings;
+        return this;
+    }
+
+    public RunSpecBuilder pacing(UnaryOperator<PacingOptions.Settings> change) {
+        pacing = changed(pacing, change);
         return this;
     }
 
     public RunSpecBuilder probe(ProbeOptions options) {
-        probeInterval = options.interval();
-        probeTimeout = options.timeout();
+        probe = options::settings;
+        return this;
+    }
+
+    public RunSpecBuilder probe(UnaryOperator<ProbeOptions.Settings> change) {
+        probe = changed(probe, change);
+        return this;
+    }
+
+    /** {@code --connect-timeout}. */
+    public RunSpecBuilder start(UnaryOperator<StartOptions.Settings> change) {
+        start = changed(start, change);
         return this;
     }
 
     public RunSpecBuilder bridge(BridgeOptions options) {
-        bridgeBatchSize = options.batchSize();
-        bridgeLinger = options.linger();
-        bridgeThreads = options.threads();
-        bridgeMaxInFlight = options.maxInFlight();
+        bridge = options::settings;
+        return this;
+    }
+
+    public RunSpecBuilder bridge(UnaryOperator<BridgeOptions.Settings> change) {
+        bridge = changed(bridge, change);
         return this;
     }
 
     public RunSpecBuilder repetitions(RepetitionOptions options) {
-        forks = options.forks();
-        iterations = options.iterations();
-        iterationTime = options.iterationTime();
-        warmupIterations = options.warmupIterations();
-        forkServers = options.forkServers();
+        repetitions = options::settings;
         return this;
+    }
+
+    public RunSpecBuilder repetitions(UnaryOperator<RepetitionOptions.Settings> change) {
+        repetitions = changed(repetitions, change);
+        return this;
+    }
+
+    /** The settings {@code before} makes, changed as {@code change} says, when the run is built. */
+    private static <T> Supplier<T> changed(Supplier<T> before, UnaryOperator<T> change) {
+        return () -> change.apply(before.get());
     }
 
     /** {@code --workload} and the options of workload {@code dml}, as the user gave them. */
@@ -233,15 +235,45 @@ public final class RunSpecBuilder {
 
     /** The resolved run; {@link IllegalArgumentException} naming the setting when something is wrong. */
     public RunSpec build(String defaultResult) {
-        Pipeline resolvedPipeline = named("--pipeline", () -> Pipeline.fromCliName(pipeline));
-        boolean local = switch (servers.toLowerCase(Locale.ROOT)) {
-            case "local" -> true;
-            case "external" -> false;
-            default -> throw new IllegalArgumentException("--servers must be local or external, got '" + servers + "'");
-        };
-        List<Rate> resolvedRates = rates != null ? rates : List.of(rate);
+        RunOptions.Settings runSettings = run.get().checked();
+        PacingOptions.Settings pacingSettings = pacing.get().checked();
+        List<Rate> resolvedRates = rates != null ? rates : List.of(pacingSettings.rate());
+        List<Integer> resolvedBatches = steps(pacingSettings.batchSize());
+        TargetOptions.Settings targetSettings = target.get().checked();
+        KafkaOptions.Settings kafkaSettings = kafka.get();
+        if (runSettings.pipeline().usesKafka()) {
+            name("--topic", kafkaSettings.topic(), "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
+        }
+        TargetProvider provider = checkedProvider(targetSettings, runSettings, kafkaSettings);
+        Workload resolvedWorkload = resolveWorkload(provider, runSettings.pipeline(), resolvedRates);
+        Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, pacingSettings.generators());
+        RepetitionOptions.Settings repetitionSettings = repetitions.get().checked();
+        return new RunSpec(
+                targetSettings,
+                runSettings,
+                kafkaSettings,
+                values.get(),
+                pacingSettings,
+                resolvedRates,
+                resolvedBatches,
+                probe.get().checked(),
+                start.get().checked(),
+                bridgeSettings(),
+                resultFile(result != null ? result : Path.of(defaultResult)),
+                repetitionSettings,
+                resolvedWorkload,
+                FaultChecks.check(
+                        faults,
+                        runSettings.localServers(),
+                        targetSettings.kind(),
+                        targetSettings.url(),
+                        repetitionSettings.repetitions().measuredLength(pacingSettings.duration())));
+    }
+
+    /** The steps' batch sizes, checked; at least one rate and one batch size. */
+    private List<Integer> steps(int batchSize) {
         List<Integer> resolvedBatches = batchSizes != null ? batchSizes : List.of(batchSize);
-        if (resolvedRates.isEmpty() || resolvedBatches.isEmpty()) {
+        if ((rates != null && rates.isEmpty()) || resolvedBatches.isEmpty()) {
             throw new IllegalArgumentException(
                     "at least one rate (--rates) and one batch size (--batch-sizes) are needed");
         }
@@ -249,75 +281,29 @@ public final class RunSpecBuilder {
         String batchName =
                 batchSizes == null || batchSizes.equals(List.of(batchSize)) ? "--batch-size" : "--batch-sizes";
         resolvedBatches.forEach(b -> positive(batchName, b));
-        name("--collection", collection, "a name of letters, digits, '_', '.' and '-'", 255);
-        if (resolvedPipeline.usesKafka()) {
-            name("--topic", topic, "a Kafka topic name: letters, digits, '_', '.' and '-'", 249);
-        }
-        String resolvedTarget = target.toLowerCase(Locale.ROOT);
-        TargetProvider provider = checkedProvider(resolvedTarget, resolvedPipeline, local);
-        Workload resolvedWorkload = resolveWorkload(provider, resolvedPipeline, resolvedRates);
-        return new RunSpec(
-                resolvedTarget,
-                resolvedPipeline,
-                local,
-                targetUrl,
-                bootstrapServers,
-                connectUrl,
-                collection,
-                targetOptions,
-                credentialsFile,
-                ClientProperties.read(kafkaConfig, "--kafka-config"),
-                connector,
-                topic,
-                valueFormat,
-                resolvedRates,
-                resolvedBatches,
-                Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, generators),
-                docSize(docSize),
-                seed,
-                notNegative("--prefill", prefill),
-                duration("--warmup", warmup, true),
-                duration("--duration", duration, false),
-                duration("--probe-interval", probeInterval, false),
-                duration("--probe-timeout", probeTimeout, false),
-                duration("--drain-timeout", drainTimeout, true),
-                duration("--connect-timeout", connectTimeout, false),
-                duration("--retry-timeout", retryTimeout, false),
-                duration("--target-timeout", targetTimeout, false),
-                bridgeSpec(),
-                resultFile(result != null ? result : Path.of(defaultResult)),
-                repetitions(),
-                forkServers,
-                resolvedWorkload,
-                FaultChecks.check(
-                        faults, local, resolvedTarget, targetUrl, repetitions().measuredLength(duration)));
+        return resolvedBatches;
+    }
+
+    /** The sink's settings, within the bridge's own bounds of threads and writes in flight. */
+    private BridgeOptions.Settings bridgeSettings() {
+        BridgeOptions.Settings settings = bridge.get().checked();
+        Bounds.between("--bridge-threads", 1, BridgeSettings.MAX_THREADS, settings.threads());
+        Bounds.between("--bridge-max-in-flight", 1, BridgeSettings.MAX_IN_FLIGHT_LIMIT, settings.maxInFlight());
+        return settings;
     }
 
     /**
-     * The target's provider, with what can be checked of the target before any server starts: its files read (read
-     * again when used), its options, no address of the user's with local servers, native ingest where asked for.
+     * The target's provider, with what can be checked of the target with the run's other settings before any server
+     * starts: no address of the user's with local servers, native ingest where asked for.
      */
-    private TargetProvider checkedProvider(String kind, Pipeline resolvedPipeline, boolean local) {
-        TargetOptions.credentials(credentialsFile);
-        TargetProvider provider = named("--target", () -> Targets.provider(kind));
-        named("--target-option", () -> {
-            Targets.requireOptions(provider, targetOptions);
-            return null;
-        });
-        if (targetUrl != null) {
-            named("--target-url", () -> {
-                provider.checkUrl(targetUrl);
-                return null;
-            });
+    private static TargetProvider checkedProvider(
+            TargetOptions.Settings target, RunOptions.Settings run, KafkaOptions.Settings kafka) {
+        TargetProvider provider = target.provider();
+        if (run.localServers()) {
+            requireNoServerOfYours(provider, target, run, kafka);
         }
-        if (local) {
-            requireNoServerOfYours(provider);
-        }
-        if (resolvedPipeline == Pipeline.NATIVE) {
-            requireNativeIngest(provider, kind);
-        }
-        if (resolvedPipeline == Pipeline.KAFKA_CONNECT && !connector.equals(Defaults.CONNECTOR)) {
-            named("--connector", () -> ConnectorDefinition.read(Path.of(connector)));
+        if (run.pipeline() == Pipeline.NATIVE) {
+            requireNativeIngest(provider, target);
         }
         return provider;
     }
@@ -337,22 +323,6 @@ public final class RunSpecBuilder {
         }
         MixedSettings mixed = mixed(provider, resolvedRates);
         return dml != null ? new Workload.Dml(dml) : mixed != null ? new Workload.Mixed(mixed) : Workload.INGEST;
-    }
-
-    private BridgeSpec bridgeSpec() {
-        return new BridgeSpec(
-                positive("--bridge-batch-size", bridgeBatchSize),
-                duration("--bridge-linger", bridgeLinger, true),
-                Bounds.between("--bridge-threads", 1, BridgeSettings.MAX_THREADS, bridgeThreads),
-                Bounds.between("--bridge-max-in-flight", 1, BridgeSettings.MAX_IN_FLIGHT_LIMIT, bridgeMaxInFlight));
-    }
-
-    private Repetitions repetitions() {
-        return new Repetitions(
-                positive("--forks", forks),
-                positive("--iterations", iterations),
-                iterationTime == null ? null : duration("--iteration-time", iterationTime, false),
-                (int) notNegative("--warmup-iterations", warmupIterations));
     }
 
     /**
@@ -384,13 +354,17 @@ public final class RunSpecBuilder {
      * of the user's for one of them would be ignored, and the run would measure servers the user did not mean. A usage
      * error naming the flag; the address of a target without a server (reference, null) is the target itself.
      */
-    private void requireNoServerOfYours(TargetProvider provider) {
-        refuseWithLocalServers(bootstrapServers, "--bootstrap-servers", "Kafka");
-        refuseWithLocalServers(connectUrl, "--connect-url", "Connect worker");
+    private static void requireNoServerOfYours(
+            TargetProvider provider,
+            TargetOptions.Settings target,
+            RunOptions.Settings run,
+            KafkaOptions.Settings kafka) {
+        refuseWithLocalServers(kafka.bootstrapServers(), "--bootstrap-servers", "Kafka");
+        refuseWithLocalServers(run.connectUrl(), "--connect-url", "Connect worker");
         provider.server().ifPresent(database -> {
-            refuseWithLocalServers(targetUrl, "--target-url", database);
+            refuseWithLocalServers(target.url(), "--target-url", database);
             // the database the run starts takes no credentials of the user's (its address carries what a client needs)
-            refuseWithLocalServers(credentialsFile, "--credentials-file", database);
+            refuseWithLocalServers(target.credentialsFile(), "--credentials-file", database);
         });
     }
 
@@ -402,9 +376,11 @@ public final class RunSpecBuilder {
     }
 
     /** A usage error before any server starts when the target cannot ingest from Kafka itself. */
-    private void requireNativeIngest(TargetProvider provider, String kind) {
-        TargetConfig unaddressed = new TargetConfig(kind, null, collection, null, null, targetOptions);
-        Optional<NativeIngest> ingest = named("--target-option", () -> provider.nativeIngest(unaddressed));
+    private static void requireNativeIngest(TargetProvider provider, TargetOptions.Settings target) {
+        String kind = target.kind();
+        TargetConfig unaddressed = new TargetConfig(kind, null, target.collection(), null, null, target.options());
+        Optional<NativeIngest> ingest =
+                SettingChecks.named("--target-option", () -> provider.nativeIngest(unaddressed));
         if (ingest.isEmpty()) {
             List<String> able = Targets.providers().values().stream()
                     .filter(p -> p.nativeIngest(new TargetConfig(p.kind(), null, null, null, null, null))

@@ -1,8 +1,9 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.support.PacingOptions;
+import io.rtbench.cli.support.RepetitionOptions;
 import io.rtbench.core.dml.DmlSettings;
 import io.rtbench.core.event.GeneratorSettings;
-import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.Scenario;
 import io.rtbench.core.target.TargetConfig;
 import io.rtbench.core.time.Durations;
@@ -10,7 +11,6 @@ import io.rtbench.producer.Destination;
 import io.rtbench.producer.KafkaDestination;
 import io.rtbench.producer.PacingSettings;
 import io.rtbench.producer.ProducerSettings;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -24,22 +24,28 @@ final class RunSpecMapping {
 
     static ProducerSettings producer(RunSpec spec, String bootstrapServers, TargetConfig target) {
         // The pacing here only carries what the session needs; the runner gives each phase its rate and length.
+        PacingOptions.Settings given = spec.pacing();
         PacingSettings pacing = new PacingSettings(
-                spec.rates().get(0), spec.batchSizes().get(0), spec.generators(), spec.duration(), spec.prefill(), 0);
-        GeneratorSettings generator = new GeneratorSettings(spec.seed(), spec.docSize());
+                spec.rates().get(0),
+                spec.batchSizes().get(0),
+                given.generators(),
+                given.duration(),
+                given.prefill(),
+                0);
+        GeneratorSettings generator = new GeneratorSettings(given.seed(), given.docSize());
         if (spec.pipeline() == Pipeline.DIRECT) {
             return new ProducerSettings(pacing, generator, new Destination.Direct(target), spec.workload());
         }
         KafkaDestination kafka = new KafkaDestination(
                 bootstrapServers,
-                spec.topic(),
+                spec.kafka().topic(),
                 KafkaDestination.KeyMode.ID,
-                spec.kafkaConfig(),
+                spec.kafka().clientConfig(),
                 TOPIC_PARTITIONS,
                 KafkaDestination.DEFAULT_ANNOUNCE_TOPIC,
-                spec.connectTimeout(),
-                spec.valueFormat(),
-                spec.retryTimeout());
+                spec.start().connectTimeout(),
+                spec.values().valueFormat(),
+                spec.run().retryTimeout());
         return new ProducerSettings(pacing, generator, kafka, spec.workload());
     }
 
@@ -47,52 +53,44 @@ final class RunSpecMapping {
         return scenario(spec, 0);
     }
 
-    /** @param workers the worker hosts that produced and probed ({@code --workers}); 0: this host did */
+    /**
+     * The run's settings as its result records them: each option group's keys ({@link RunSpec#parts}), and what spans
+     * groups: the steps, the workload, the length of an iteration.
+     *
+     * @param workers the worker hosts that produced and probed ({@code --workers}); 0: this host did
+     */
     static Scenario scenario(RunSpec spec, int workers) {
         Map<String, Object> more = new TreeMap<>();
-        more.put("servers", spec.localServers() ? "local" : "external");
+        spec.parts().forEach(part -> part.describe(more));
         if (workers > 0) {
             more.put("workers", workers);
         }
         more.put("rates", spec.rates().stream().map(Object::toString).toList());
         more.put("batchSizes", spec.batchSizes());
-        more.put("warmup", Durations.format(spec.warmup()));
-        if (!spec.repetitions().repeated() || spec.repetitions().iterationTime() == null) {
-            // with --iteration-time the windows make the measured phase, and --duration plays no part
-            more.put("duration", Durations.format(spec.duration()));
-        }
-        more.put("probeInterval", Durations.format(spec.probeInterval()));
-        more.put("probeTimeout", Durations.format(spec.probeTimeout()));
-        more.put("collection", spec.collection());
-        more.put("connectTimeout", Durations.format(spec.connectTimeout()));
-        more.put("retryTimeout", Durations.format(spec.retryTimeout()));
-        more.put("targetTimeout", Durations.format(spec.targetTimeout()));
-        more.put("valueFormat", spec.valueFormat().cliName());
-        if (spec.repetitions().repeated()) {
-            more.put("forks", spec.repetitions().forks());
-            more.put("iterations", spec.repetitions().iterations());
-            more.put("iterationTime", Durations.format(spec.repetitions().iterationLength(spec.duration())));
-            more.put("warmupIterations", spec.repetitions().warmupIterations());
-            if (spec.forkServers()) {
-                more.put("forkServers", true);
+        RepetitionOptions.Settings repetitions = spec.repetitions();
+        if (repetitions.repeated()) {
+            more.put(
+                    "iterationTime",
+                    Durations.format(repetitions
+                            .repetitions()
+                            .iterationLength(spec.pacing().duration())));
+            if (repetitions.iterationTime() != null) {
+                // with --iteration-time the windows make the measured phase, and --duration plays no part
+                more.remove("duration");
             }
         }
         if (!spec.faults().isEmpty()) {
             more.put("fault", spec.faults().stream().map(Object::toString).toList());
         }
         describeWorkload(spec, more);
-        if (!spec.targetOptions().isEmpty()) {
-            more.put("targetOptions", spec.targetOptions());
-        }
-        describePipeline(spec, more);
         return new Scenario(
-                spec.target(),
+                spec.target().kind(),
                 spec.pipeline().cliName(),
                 spec.batchSizes().get(0),
-                spec.generators(),
-                spec.docSize(),
-                spec.seed(),
-                spec.prefill(),
+                spec.pacing().generators(),
+                spec.pacing().docSize(),
+                spec.pacing().seed(),
+                spec.pacing().prefill(),
                 more);
     }
 
@@ -105,24 +103,5 @@ final class RunSpecMapping {
             more.put("updateMode", dml.updateMode().cliName());
             more.put("minRowAge", Durations.format(dml.minRowAge()));
         });
-    }
-
-    private static void describePipeline(RunSpec spec, Map<String, Object> more) {
-        if (spec.pipeline() != Pipeline.DIRECT) {
-            more.put("topic", spec.topic());
-        }
-        if (spec.pipeline() == Pipeline.KAFKA_BRIDGE) {
-            more.put("bridgeBatchSize", spec.bridge().batchSize());
-            more.put("bridgeLinger", Durations.format(spec.bridge().linger()));
-            more.put("bridgeThreads", spec.bridge().threads());
-            more.put("bridgeMaxInFlight", spec.bridge().maxInFlight());
-        }
-        if (spec.pipeline() == Pipeline.NATIVE || spec.thirdPartyConnector()) {
-            // inside the database, or a connector that reports no per-record timings: absent from the steps, not 0
-            more.put("notObservable", List.of(Metrics.KAFKA_HOP, Metrics.SINK_WRITE));
-        }
-        if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
-            more.put("connector", spec.connector());
-        }
     }
 }

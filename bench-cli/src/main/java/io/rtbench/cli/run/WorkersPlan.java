@@ -2,7 +2,6 @@ package io.rtbench.cli.run;
 
 import io.rtbench.cli.support.UsageException;
 import io.rtbench.core.Bounds;
-import io.rtbench.core.target.Targets;
 import io.rtbench.core.workload.Workload;
 import io.rtbench.hosts.WorkerSpec;
 
@@ -29,17 +28,17 @@ final class WorkersPlan {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        if (spec.localServers() || spec.bootstrapServers() == null) {
+        if (spec.run().localServers() || spec.kafka().bootstrapServers() == null) {
             throw new UsageException("--workers coordinates the hosts through a Kafka they all reach: give"
                     + " --servers external --bootstrap-servers HOST:PORT");
         }
-        if (Targets.provider(spec.target()).server().isEmpty()) {
-            throw new UsageException(
-                    "--workers needs a target every host can reach; " + spec.target() + " lives inside one process");
+        if (spec.target().provider().server().isEmpty()) {
+            throw new UsageException("--workers needs a target every host can reach; "
+                    + spec.target().kind() + " lives inside one process");
         }
-        if (spec.generators() < workers) {
-            throw new UsageException("--generators (" + spec.generators() + ") must be at least --workers (" + workers
-                    + "): each worker runs generators of its own");
+        if (spec.pacing().generators() < workers) {
+            throw new UsageException("--generators (" + spec.pacing().generators() + ") must be at least --workers ("
+                    + workers + "): each worker runs generators of its own");
         }
         if (!(spec.workload() instanceof Workload.Ingest)) {
             throw new UsageException("--workers runs workload ingest only");
@@ -57,19 +56,19 @@ final class WorkersPlan {
     /** What a worker needs of this run to produce and probe its share; no secrets (a worker reads its own). */
     static WorkerSpec workerSpec(RunSpec spec) {
         return new WorkerSpec(
-                spec.target(),
-                spec.targetUrl() == null ? null : spec.targetUrl().toString(),
-                spec.collection(),
-                spec.targetOptions(),
+                spec.target().kind(),
+                spec.target().url() == null ? null : spec.target().url().toString(),
+                spec.target().collection(),
+                spec.target().options(),
                 spec.pipeline() == Pipeline.DIRECT,
-                spec.topic(),
-                spec.valueFormat().cliName(),
-                spec.generators(),
-                spec.docSize(),
-                spec.seed(),
-                spec.probeInterval().toMillis(),
-                spec.probeTimeout().toMillis(),
-                spec.connectTimeout().toMillis(),
-                spec.retryTimeout().toMillis());
+                spec.kafka().topic(),
+                spec.values().valueFormat().cliName(),
+                spec.pacing().generators(),
+                spec.pacing().docSize(),
+                spec.pacing().seed(),
+                spec.probe().interval().toMillis(),
+                spec.probe().timeout().toMillis(),
+                spec.start().connectTimeout().toMillis(),
+                spec.run().retryTimeout().toMillis());
     }
 }

@@ -8,6 +8,7 @@ import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.producer.ValueFormatOptions;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -41,8 +42,8 @@ class DmlPipelineIT {
         spec.updates = "20%";
         spec.deletes = "5%";
         spec.minRowAge = "1s";
-        spec.warmup = Durations.parse("2s");
-        spec.duration = Durations.parse("6s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("2s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("6s")));
         return spec;
     }
 
@@ -85,15 +86,15 @@ class DmlPipelineIT {
             @RealServer("kafka") RunningServer kafka,
             @RealServer("connect") RunningServer connect) {
         RunSpecBuilder spec = dml("kafka-connect", "postgres", db, kafka, connect);
-        spec.connector = "../scenarios/debezium-jdbc-postgres.json";
-        spec.valueFormat = ValueFormat.fromCliName("json-with-schema");
+        spec.run(set -> set.withConnector("../scenarios/debezium-jdbc-postgres.json"));
+        spec.values(set -> new ValueFormatOptions.Settings(ValueFormat.fromCliName("json-with-schema")));
         check(Runs.run(spec.build("unused")), "");
     }
 
     @Test
     void questdbIsAUsageError(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = dml("kafka-bridge", "questdb", null, kafka, null);
-        spec.targetUrl = URI.create("http://127.0.0.1:9");
+        spec.target(set -> set.withUrl(URI.create("http://127.0.0.1:9")));
         assertThatThrownBy(() -> spec.build("unused"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("questdb cannot apply versions or deletes")

@@ -44,14 +44,15 @@ class DmlStatementsIT {
             @RealServer("clickhouse") RunningServer ch,
             @RealServer("opensearch") RunningServer os,
             @RealServer("elasticsearch") RunningServer es) {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = kind;
-        builder.pipeline = "direct";
-        builder.servers = "external";
-        builder.targetUrl = URI.create(Map.of("postgres", pg, "clickhouse", ch, "opensearch", os, "elasticsearch", es)
-                .get(kind)
-                .address());
-        builder.collection = "dml_it_" + Long.toHexString(System.nanoTime());
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind(kind));
+        builder.run(set -> set.withPipeline("direct"));
+        builder.run(set -> set.withServers("external"));
+        builder.target(set ->
+                set.withUrl(URI.create(Map.of("postgres", pg, "clickhouse", ch, "opensearch", os, "elasticsearch", es)
+                        .get(kind)
+                        .address())));
+        builder.target(set -> set.withCollection("dml_it_" + Long.toHexString(System.nanoTime())));
         builder.result = dir.resolve("dml.json");
         RunSpec run = builder.build("unused");
         StatementPlan plan = new StatementPlan(2_000, REPEAT, List.of(1, 10, 100), 1250, 1, Duration.ofSeconds(60));

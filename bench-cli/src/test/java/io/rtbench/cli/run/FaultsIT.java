@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.cli.support.StartOptions;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunResult;
@@ -66,14 +67,14 @@ class FaultsIT {
         try {
             RunSpecBuilder spec = Runs.external("kafka-bridge", "clickhouse", clickhouse, kafka.address(), null, dir);
             spec.rates = List.of(Rate.parse("1000/s"));
-            spec.warmup = Durations.parse("2s");
+            spec.pacing(set -> set.withWarmup(Durations.parse("2s")));
             // the broker is away from about 8 s to 15-20 s into the step; the rest shows the run going on after it
-            spec.duration = Durations.parse("30s");
-            spec.connectTimeout = Durations.parse("3s");
+            spec.pacing(set -> set.withDuration(Durations.parse("30s")));
+            spec.start(set -> new StartOptions.Settings(Durations.parse("3s")));
             RunSpec run = spec.build("unused");
             CompletableFuture<RunResult> running = Runs.inBackground("run", () -> Runs.run(run));
 
-            awaitInTopic(kafka.address(), run.topic(), 10_000, running); // 2 s of warmup, 8 s of the step
+            awaitInTopic(kafka.address(), run.kafka().topic(), 10_000, running); // 2 s of warmup, 8 s of the step
             long stopNanos = System.nanoTime();
             control.stop(ServerKind.KAFKA);
             Thread.sleep(AWAY.toMillis());
@@ -84,7 +85,7 @@ class FaultsIT {
             RunResult result = running.get(3, TimeUnit.MINUTES);
             StepResult step = result.steps().get(0);
             LOG.info("broker away {} ms; {}", away.toMillis(), step);
-            assertThat(away).isGreaterThan(run.connectTimeout());
+            assertThat(away).isGreaterThan(run.start().connectTimeout());
             assertThat(result.complete()).isTrue();
             assertThat(step.events().lost()).isZero();
             assertThat(step.events().failed()).isZero();
@@ -111,13 +112,13 @@ class FaultsIT {
             throws Exception {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "clickhouse", clickhouse, kafka.address(), null, dir);
         spec.rates = List.of(Rate.parse("1000/s"));
-        spec.warmup = Durations.parse("2s");
-        spec.duration = Durations.parse("45s");
-        spec.probeTimeout = Durations.parse("2s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("2s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("45s")));
+        spec.probe(set -> set.withTimeout(Durations.parse("2s")));
         RunSpec run = spec.build("unused");
         CompletableFuture<RunResult> running = Runs.inBackground("run", () -> Runs.run(run));
 
-        awaitInTopic(kafka.address(), run.topic(), 7_000, running); // 2 s of warmup, 5 s of the step
+        awaitInTopic(kafka.address(), run.kafka().topic(), 7_000, running); // 2 s of warmup, 5 s of the step
         signal("STOP", clickhouse.pid());
         try {
             Thread.sleep(FROZEN.toMillis());

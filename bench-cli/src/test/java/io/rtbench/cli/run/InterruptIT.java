@@ -28,12 +28,12 @@ class InterruptIT {
 
     @Test
     void anInterruptedSweepKeepsItsFinishedStepsAndStopsItsServers() {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "clickhouse";
-        builder.servers = "local";
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind("clickhouse"));
+        builder.run(set -> set.withServers("local"));
         builder.rates = List.of(Rate.parse("500/s"), Rate.parse("600/s"), Rate.parse("700/s"));
-        builder.warmup = Durations.parse("1s");
-        builder.duration = Durations.parse("3s");
+        builder.pacing(set -> set.withWarmup(Durations.parse("1s")));
+        builder.pacing(set -> set.withDuration(Durations.parse("3s")));
         builder.result = dir.resolve("sweep.json");
         RunSpec spec = builder.build("unused");
         List<RunningServer> started = new ArrayList<>();

@@ -82,14 +82,15 @@ class MeasurementIT {
 
     private Refreshing latencies(RunningServer db, RunningServer kafka, String refreshInterval) throws Exception {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "opensearch", db, kafka, null, dir);
-        spec.targetOptions = Map.of("refresh.interval", refreshInterval);
-        spec.duration = Durations.parse("15s");
-        RunResult result = Runs.run(spec.build("unused"));
+        spec.target(set -> set.withOptions(Map.of("refresh.interval", refreshInterval)));
+        spec.pacing(set -> set.withDuration(Durations.parse("15s")));
+        RunSpec run = spec.build("unused");
+        RunResult result = Runs.run(run);
         long endedAtMs = System.currentTimeMillis();
         StepResult step = result.steps().get(0);
         assertThat(step.events().lost()).isZero();
 
-        String index = db.address() + "/" + spec.collection;
+        String index = db.address() + "/" + run.target().collection();
         long createdAtMs = get(index + "/_settings?filter_path=*.settings.index.creation_date")
                 .findValue("creation_date")
                 .asLong();
@@ -111,10 +112,10 @@ class MeasurementIT {
     @Test
     void calibrationMeetsTheBarAgainstTheReferenceTarget(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
-        spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
+        spec.target(set -> set.withOptions(Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms")));
         calibrateDefaults(spec);
-        spec.warmup = Durations.parse("2s");
-        spec.duration = Durations.parse("10s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("2s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("10s")));
         RunResult result = Runs.run(spec.build("unused"));
         StepResult step = result.steps().get(0);
 
@@ -134,9 +135,9 @@ class MeasurementIT {
     /** What {@code rtbench calibrate} runs at unless told otherwise. */
     private static void calibrateDefaults(RunSpecBuilder spec) {
         spec.rates = List.of(Rate.parse(Defaults.of("calibrate", "--rate")));
-        spec.batchSize = Integer.parseInt(Defaults.of("calibrate", "--batch-size"));
-        spec.probeInterval = Durations.parse(Defaults.of("calibrate", "--probe-interval"));
-        spec.bridgeLinger = Durations.parse(Defaults.of("calibrate", "--bridge-linger"));
+        spec.pacing(set -> set.withBatchSize(Integer.parseInt(Defaults.of("calibrate", "--batch-size"))));
+        spec.probe(set -> set.withInterval(Durations.parse(Defaults.of("calibrate", "--probe-interval"))));
+        spec.bridge(set -> set.withLinger(Durations.parse(Defaults.of("calibrate", "--bridge-linger"))));
     }
 
     /**
@@ -149,10 +150,10 @@ class MeasurementIT {
     @Test
     void calibrationOfUpdatesAndDeletesMeetsTheBar(@RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
-        spec.targetOptions = Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms");
+        spec.target(set -> set.withOptions(Map.of("visibility.delay", "200ms", "visibility.jitter", "50ms")));
         calibrateDefaults(spec);
-        spec.warmup = Durations.parse("3s");
-        spec.duration = Durations.parse("15s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("3s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("15s")));
         spec.workload = "dml";
         spec.updates = "20%";
         spec.deletes = "5%";

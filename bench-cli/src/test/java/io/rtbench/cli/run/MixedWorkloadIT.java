@@ -64,14 +64,14 @@ class MixedWorkloadIT {
         RunSpecBuilder spec = Runs.external("kafka-bridge", target, db, kafka, null, dir);
         spec.workload = "mixed";
         spec.rates = List.of(Rate.parse("800/s"));
-        spec.batchSize = 40;
+        spec.pacing(set -> set.withBatchSize(40));
         spec.readRate = "200/s";
         spec.readAge = "5s";
         spec.readQuery = query;
         spec.window = (long) WINDOW_SEC + "s";
         // the first 5 s of reads find nothing old enough: the warmup lets events age, so the measured phase reads
-        spec.warmup = Durations.parse("6s");
-        spec.duration = Durations.parse((long) MEASURED_SEC + "s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("6s")));
+        spec.pacing(set -> set.withDuration(Durations.parse((long) MEASURED_SEC + "s")));
         return spec;
     }
 
@@ -139,8 +139,8 @@ class MixedWorkloadIT {
             @RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = mixed("clickhouse", "aggregate", db, kafka);
         spec.readAge = "30m";
-        spec.warmup = Durations.parse("1s");
-        spec.duration = Durations.parse("5s");
+        spec.pacing(set -> set.withWarmup(Durations.parse("1s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("5s")));
         StepResult step = Runs.run(spec.build("unused")).steps().get(0);
         StepReads reads = step.reads();
         assertThat(reads.issued()).isZero();

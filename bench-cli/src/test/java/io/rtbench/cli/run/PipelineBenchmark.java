@@ -87,10 +87,10 @@ public final class PipelineBenchmark {
             Path dir) {
         RunSpecBuilder spec = Runs.external(pipeline, target, db, kafka, null, dir);
         spec.rates = List.of(Rate.parse(rate));
-        spec.warmup = Durations.parse("5s");
-        spec.duration = Durations.parse(duration);
-        spec.probeInterval = Durations.parse("100ms");
-        spec.bridgeLinger = Durations.parse(bridgeLinger);
+        spec.pacing(set -> set.withWarmup(Durations.parse("5s")));
+        spec.pacing(set -> set.withDuration(Durations.parse(duration)));
+        spec.probe(set -> set.withInterval(Durations.parse("100ms")));
+        spec.bridge(set -> set.withLinger(Durations.parse(bridgeLinger)));
         RunResult result = Runs.run(spec.build("unused"));
         StepResult step = result.steps().get(0);
         Map<String, LatencySummary> latency = step.latencyMs();

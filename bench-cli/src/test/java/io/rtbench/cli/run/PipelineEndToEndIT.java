@@ -9,6 +9,7 @@ import io.rtbench.core.result.StepResult;
 import io.rtbench.core.time.Durations;
 import io.rtbench.core.utilisation.Utilisation;
 import io.rtbench.producer.KafkaDestination.ValueFormat;
+import io.rtbench.producer.ValueFormatOptions;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
@@ -114,8 +115,8 @@ class PipelineEndToEndIT {
     @Test
     void clickhouseNative(@RealServer("clickhouse") RunningServer db, @RealServer("kafka") RunningServer kafka) {
         RunSpecBuilder spec = Runs.external("native", "clickhouse", db, kafka, null, dir);
-        spec.targetOptions = Map.of("kafka.max.block.size", "100");
-        spec.duration = Durations.parse("8s");
+        spec.target(set -> set.withOptions(Map.of("kafka.max.block.size", "100")));
+        spec.pacing(set -> set.withDuration(Durations.parse("8s")));
 
         RunResult result = Runs.run(spec.build("unused"));
 
@@ -144,8 +145,8 @@ class PipelineEndToEndIT {
             @RealServer("kafka") RunningServer kafka,
             @RealServer("connect") RunningServer connect) {
         RunSpecBuilder spec = Runs.external("kafka-connect", "postgres", db, kafka, connect, dir);
-        spec.connector = "../scenarios/debezium-jdbc-postgres.json";
-        spec.valueFormat = ValueFormat.fromCliName("json-with-schema");
+        spec.run(set -> set.withConnector("../scenarios/debezium-jdbc-postgres.json"));
+        spec.values(set -> new ValueFormatOptions.Settings(ValueFormat.fromCliName("json-with-schema")));
 
         RunResult result = Runs.run(spec.build("unused"));
 

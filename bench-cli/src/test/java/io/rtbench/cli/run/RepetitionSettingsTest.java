@@ -24,7 +24,7 @@ class RepetitionSettingsTest {
     void theDefaultsMakeOneForkOfOneIterationAsBefore() {
         RunSpec spec = resolve("run");
 
-        assertThat(spec.repetitions()).isEqualTo(Repetitions.NONE);
+        assertThat(spec.repetitions().repetitions()).isEqualTo(Repetitions.NONE);
         assertThat(spec.forFork(1)).isSameAs(spec);
         assertThat(RunSpecMapping.scenario(spec).settings()).doesNotContainKey("forks");
     }
@@ -36,8 +36,8 @@ class RepetitionSettingsTest {
 
         RunSpec spec = resolve("sweep", scenario.toString(), "--rates", "1MB", "--forks", "3", "--fork-servers");
 
-        assertThat(spec.repetitions()).isEqualTo(new Repetitions(3, 4, Duration.ofSeconds(10), 2));
-        assertThat(spec.forkServers()).isTrue();
+        assertThat(spec.repetitions().repetitions()).isEqualTo(new Repetitions(3, 4, Duration.ofSeconds(10), 2));
+        assertThat(spec.repetitions().forkServers()).isTrue();
         assertThat(RunSpecMapping.scenario(spec).settings())
                 .containsEntry("forks", 3)
                 .containsEntry("iterationTime", "10s")
@@ -50,9 +50,9 @@ class RepetitionSettingsTest {
 
         RunSpec second = spec.forFork(2);
 
-        assertThat(second.collection()).isEqualTo("c_fork2");
-        assertThat(second.topic()).isEqualTo("t.fork2");
-        assertThat(spec.forFork(1).collection()).isEqualTo("c_fork1");
+        assertThat(second.target().collection()).isEqualTo("c_fork2");
+        assertThat(second.kafka().topic()).isEqualTo("t.fork2");
+        assertThat(spec.forFork(1).target().collection()).isEqualTo("c_fork1");
     }
 
     @Test

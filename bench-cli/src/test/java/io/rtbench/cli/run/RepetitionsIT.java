@@ -190,15 +190,15 @@ class RepetitionsIT {
                 return local.start(kind, options);
             }
         };
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "reference";
-        builder.servers = "local";
-        builder.rate = Rate.parse("500/s");
-        builder.warmup = Durations.parse("1s");
-        builder.duration = Durations.parse("2s");
-        builder.probeInterval = Durations.parse("97ms");
-        builder.forks = 2;
-        builder.forkServers = forkServers;
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind("reference"));
+        builder.run(set -> set.withServers("local"));
+        builder.pacing(set -> set.withRate(Rate.parse("500/s")));
+        builder.pacing(set -> set.withWarmup(Durations.parse("1s")));
+        builder.pacing(set -> set.withDuration(Durations.parse("2s")));
+        builder.probe(set -> set.withInterval(Durations.parse("97ms")));
+        builder.repetitions(set -> set.withForks(2));
+        builder.repetitions(set -> set.withForkServers(forkServers));
         builder.result = dir.resolve("fork-servers-" + forkServers + ".json");
         RunSpec spec = builder.build("unused");
 

@@ -23,9 +23,9 @@ class RunSpecMappingTest {
         Path file = Files.writeString(
                 dir.resolve("kafka.properties"),
                 "security.protocol=SASL_SSL\nsasl.jaas.config=secret-login-module password=\"hunter2\";\n");
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "clickhouse";
-        builder.kafkaConfig = file;
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind("clickhouse"));
+        builder.kafka(set -> set.withConfigFile(file));
 
         RunSpec spec = builder.build("unused.json");
         ProducerSettings producer = RunSpecMapping.producer(spec, "127.0.0.1:9092", null);
@@ -44,10 +44,10 @@ class RunSpecMappingTest {
                         + "{\"connector.class\":\"io.debezium.connector.jdbc.JdbcSinkConnector\"}}");
         for (String pipeline : new String[] {"kafka-bridge", "kafka-connect", "native"}) {
             for (String plugin : new String[] {"rtbench", connector.toString()}) {
-                RunSpecBuilder builder = new RunSpecBuilder();
-                builder.target = "clickhouse";
-                builder.pipeline = pipeline;
-                builder.connector = plugin;
+                RunSpecBuilder builder = RunSpecBuilder.defaults();
+                builder.target(set -> set.withKind("clickhouse"));
+                builder.run(set -> set.withPipeline(pipeline));
+                builder.run(set -> set.withConnector(plugin));
                 RunSpec spec = builder.build("unused.json");
                 boolean hidden =
                         pipeline.equals("native") || (pipeline.equals("kafka-connect") && !plugin.equals("rtbench"));
@@ -60,8 +60,8 @@ class RunSpecMappingTest {
 
     @Test
     void anUnreadableKafkaConfigIsNamed() {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.kafkaConfig = dir.resolve("missing.properties");
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.kafka(set -> set.withConfigFile(dir.resolve("missing.properties")));
 
         assertThatThrownBy(() -> builder.build("unused.json"))
                 .isInstanceOf(UsageException.class)
@@ -70,12 +70,12 @@ class RunSpecMappingTest {
 
     @Test
     void aMixedRunWhoseStepsAreShorterThanTheReadAgeSaysSoBeforeItStarts() {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "clickhouse";
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind("clickhouse"));
         builder.workload = "mixed";
         builder.readRate = "50/s";
-        builder.warmup = Durations.parse("3s");
-        builder.duration = Durations.parse("10s");
+        builder.pacing(set -> set.withWarmup(Durations.parse("3s")));
+        builder.pacing(set -> set.withDuration(Durations.parse("10s")));
 
         assertThat(RunLauncher.readAgeNote(builder.build("unused.json")))
                 .hasValue("note: reads pick events written at least 30m ago (--read-age) and a step lasts 13s"
@@ -91,18 +91,16 @@ class RunSpecMappingTest {
 
     @Test
     void withAnIterationTimeTheScenarioLeavesOutTheDurationItDidNotUse() {
-        RunSpecBuilder builder = new RunSpecBuilder();
-        builder.target = "clickhouse";
-        builder.forks = 2;
-        builder.iterations = 2;
-        builder.iterationTime = Durations.parse("5s");
+        RunSpecBuilder builder = RunSpecBuilder.defaults();
+        builder.target(set -> set.withKind("clickhouse"));
+        builder.repetitions(set -> set.withForks(2).withIterations(2, Durations.parse("5s")));
 
         // a real run's report listed "duration=1m" (the default) for windows of 2 x 5 s
         assertThat(RunSpecMapping.scenario(builder.build("unused.json")).settings())
                 .doesNotContainKey("duration")
                 .containsEntry("iterationTime", "5s");
-        builder.iterationTime = null;
-        builder.duration = Durations.parse("20s");
+        builder.repetitions(set -> set.withIterations(2, null));
+        builder.pacing(set -> set.withDuration(Durations.parse("20s")));
         assertThat(RunSpecMapping.scenario(builder.build("unused.json")).settings())
                 .as("without --iteration-time each window lasts --duration")
                 .containsEntry("duration", "20s")

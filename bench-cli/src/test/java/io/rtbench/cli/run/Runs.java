@@ -52,21 +52,21 @@ final class Runs {
                         + UUID.randomUUID().toString().substring(0, 8))
                 .replace('-', '_')
                 .toLowerCase(Locale.ROOT);
-        RunSpecBuilder spec = new RunSpecBuilder();
-        spec.target = target;
-        spec.pipeline = pipeline;
-        spec.servers = "external";
-        spec.targetUrl = URI.create(database == null ? "reference://" + name : database.address());
-        spec.bootstrapServers = bootstrapServers;
-        spec.connectUrl = connectUrl;
-        spec.collection = name;
-        spec.topic = "events." + name;
+        RunSpecBuilder spec = RunSpecBuilder.defaults();
+        spec.target(set -> set.withKind(target));
+        spec.run(set -> set.withPipeline(pipeline));
+        spec.run(set -> set.withServers("external"));
+        spec.target(set -> set.withUrl(URI.create(database == null ? "reference://" + name : database.address())));
+        spec.kafka(set -> set.withBootstrapServers(bootstrapServers));
+        spec.run(set -> set.withConnectUrl(connectUrl));
+        spec.target(set -> set.withCollection(name));
+        spec.kafka(set -> set.withTopic("events." + name));
         spec.rates = List.of(Rate.parse("500/s"));
-        spec.batchSize = 50;
-        spec.warmup = Durations.parse("1s");
-        spec.duration = Durations.parse("4s");
-        spec.probeInterval = Durations.parse("250ms");
-        spec.drainTimeout = Durations.parse("20s");
+        spec.pacing(set -> set.withBatchSize(50));
+        spec.pacing(set -> set.withWarmup(Durations.parse("1s")));
+        spec.pacing(set -> set.withDuration(Durations.parse("4s")));
+        spec.probe(set -> set.withInterval(Durations.parse("250ms")));
+        spec.run(set -> set.withDrainTimeout(Durations.parse("20s")));
         spec.result = dir.resolve(name + ".json");
         return spec;
     }

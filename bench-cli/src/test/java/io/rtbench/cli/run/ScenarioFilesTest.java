@@ -45,8 +45,10 @@ class ScenarioFilesTest {
 
         assertThat(spec.steps()).isNotEmpty();
         assertThat(spec.result().toString()).startsWith("rtbench-out/");
-        if (!spec.connector().equals("rtbench")) {
-            assertThat(Path.of(spec.connector())).as("beside the scenario file").exists();
+        if (!spec.run().connector().equals("rtbench")) {
+            assertThat(Path.of(spec.run().connector()))
+                    .as("beside the scenario file")
+                    .exists();
         }
     }
 
@@ -60,7 +62,7 @@ class ScenarioFilesTest {
         ConnectorDefinition connector = ConnectorDefinition.read(SCENARIOS.resolve("debezium-jdbc-postgres.json"))
                 .withPlaceholders(ConnectStage.placeholders(spec, target));
 
-        assertThat(spec.valueFormat()).isEqualTo(ValueFormat.JSON_WITH_SCHEMA);
+        assertThat(spec.values().valueFormat()).isEqualTo(ValueFormat.JSON_WITH_SCHEMA);
         assertThat(connector.config())
                 .containsEntry("connection.url", "jdbc:postgresql://127.0.0.1:41234/rtbench")
                 .containsEntry("topics", "rtbench.events")
@@ -72,8 +74,8 @@ class ScenarioFilesTest {
         Path file = Files.writeString(dir.resolve("s.yaml"), "rates: [1MB, 2MB]\nduration: 30s\n");
         RunSpec spec = RunArgs.parse("run", file.toString(), "--duration", "5s").build("unused.json");
 
-        assertThat(spec.target()).isEqualTo("opensearch");
-        assertThat(spec.duration()).hasSeconds(5);
+        assertThat(spec.target().kind()).isEqualTo("opensearch");
+        assertThat(spec.pacing().duration()).hasSeconds(5);
         assertThat(spec.steps()).hasSize(2);
     }
 
@@ -94,20 +96,20 @@ class ScenarioFilesTest {
                         + "pipeline: kafka-connect\nconnector: sink.json\nkafkaConfig: client.properties\n"
                         + "credentialsFile: ../secrets.properties\nresult: out/r.json\n");
 
-        RunSpecBuilder read = RunArgs.parse("run", file.toString());
+        RunSpec read = RunArgs.parse("run", file.toString()).build("unused.json");
 
-        assertThat(read.connector)
+        assertThat(read.run().connector())
                 .isEqualTo(elsewhere.resolve("sink.json").toAbsolutePath().toString());
-        assertThat(read.kafkaConfig)
-                .isEqualTo(elsewhere.resolve("client.properties").toAbsolutePath());
-        assertThat(read.credentialsFile)
+        assertThat(read.kafka().clientConfig())
+                .as("client.properties beside the scenario")
+                .containsEntry("acks", "all");
+        assertThat(read.target().credentialsFile())
                 .isEqualTo(dir.resolve("secrets.properties").toAbsolutePath());
-        assertThat(read.result)
+        assertThat(read.result())
                 .as("what the run writes stays where the user is")
                 .isEqualTo(Path.of("out/r.json"));
-        assertThat(read.build("unused.json").connector()).isEqualTo(read.connector);
 
-        assertThat(RunArgs.parse("run", file.toString(), "--connector", "mine.json").connector)
+        assertThat(RunArgs.options("run", file.toString(), "--connector", "mine.json").connector)
                 .isEqualTo("mine.json");
     }
 
@@ -142,7 +144,7 @@ class ScenarioFilesTest {
                 .get()
                 .extracting(DmlSettings::updateShare)
                 .isEqualTo(0.30);
-        assertThat(spec.targetOptions()).containsEntry("refresh.interval", "1s");
+        assertThat(spec.target().options()).containsEntry("refresh.interval", "1s");
         assertThatThrownBy(() -> RunArgs.parse("run", wrong.toString()).build("unused.json"))
                 .hasMessageContaining("--updates is an option of --workload dml");
     }
@@ -163,7 +165,7 @@ class ScenarioFilesTest {
 
         RunSpecBuilder read = RunArgs.parse("run", file.toString());
 
-        assertThat(read.build("unused.json").target()).isEqualTo(Defaults.TARGET);
+        assertThat(read.build("unused.json").target().kind()).isEqualTo(Defaults.TARGET);
         assertThat(RunArgs.parse(
                                 "run",
                                 Files.writeString(dir.resolve("blank.yaml"), "").toString())
@@ -194,9 +196,9 @@ class ScenarioFilesTest {
                 RunArgs.parse("peak", file.toString(), "--target-timeout", "2m").build("unused.json");
 
         assertThat(byDefault.target(url, null).timeout()).hasSeconds(30);
-        assertThat(scenario.targetTimeout()).hasSeconds(45);
+        assertThat(scenario.run().targetTimeout()).hasSeconds(45);
         assertThat(RunSpecMapping.scenario(scenario).settings()).containsEntry("targetTimeout", "45s");
-        assertThat(flag.targetTimeout()).hasMinutes(2);
+        assertThat(flag.run().targetTimeout()).hasMinutes(2);
         assertThatThrownBy(() -> RunArgs.parse("run", "--target-timeout", "0s").build("unused.json"))
                 .hasMessage("--target-timeout must be positive, got 0s");
     }

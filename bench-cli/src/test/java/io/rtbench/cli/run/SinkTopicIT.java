@@ -112,12 +112,14 @@ class SinkTopicIT {
     @Test
     void aSecondRunOnTheSameTopicWritesOnlyItsOwnEvents(@RealServer("kafka") RunningServer kafka, @TempDir Path dir) {
         RunSpecBuilder earlier = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
-        RunResult first = Runs.run(earlier.build("unused"));
+        RunSpec earlierRun = earlier.build("unused");
+        RunResult first = Runs.run(earlierRun);
         assertThat(first.steps().get(0).events().produced()).isGreaterThan(2_000L);
         RunSpecBuilder later = Runs.external("kafka-bridge", "reference", null, kafka, null, dir);
-        later.topic = earlier.topic;
-        later.targetOptions = Map.of("write.limit", "700/s");
-        later.duration = Durations.parse("8s"); // a backlog slope over 4 s was once judged growth on a loaded machine
+        later.kafka(set -> set.withTopic(earlierRun.kafka().topic()));
+        later.target(set -> set.withOptions(Map.of("write.limit", "700/s")));
+        // a backlog slope over 4 s was once judged growth on a loaded machine
+        later.pacing(set -> set.withDuration(Durations.parse("8s")));
 
         StepResult step = Runs.run(later.build("unused")).steps().get(0);
 

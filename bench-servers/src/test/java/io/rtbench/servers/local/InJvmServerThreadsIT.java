@@ -59,10 +59,15 @@ class InJvmServerThreadsIT {
                     .anyMatch(name -> name.contains("network-thread"))
                     .anyMatch(name -> name.contains("raft"));
             assertThat(names(born, worker)).as(listing).anyMatch(name -> name.contains("DistributedHerder"));
-            long outsideNanos = cpuNanos(born, thread -> !in(thread, broker) && !in(thread, worker));
+            // the threads born outside the groups are this test's and the readiness checks' (the JDK's HTTP client,
+            // rtbench's own code, whose CPU is rtbench's: left out, its polling costs more on a loaded machine); a
+            // server's thread among the rest would take its share of the servers' CPU
+            long outsideNanos = cpuNanos(
+                    born,
+                    thread -> !in(thread, broker)
+                            && !in(thread, worker)
+                            && !thread.getName().startsWith("HttpClient-"));
             long inGroupsNanos = cpuNanos(born, thread -> in(thread, broker) || in(thread, worker));
-            // the threads born outside the groups are this test's and the readiness checks' (an HTTP client's
-            // selector); a server's thread among them would take its share of the servers' CPU
             assertThat(outsideNanos).as(listing).isLessThan(inGroupsNanos / 100);
             long liveNanos = cpuNanos(born, thread -> in(thread, broker));
             assertThat(brokerCpu.cpuNanos())

@@ -1,4 +1,4 @@
-package io.rtbench.cli.run;
+package io.rtbench.cli.support;
 
 import io.rtbench.core.Bounds;
 import io.rtbench.core.event.GeneratorSettings;
@@ -8,16 +8,16 @@ import java.time.Duration;
 import java.util.function.Supplier;
 
 /**
- * The checks of one setting's value that {@link RunSpecBuilder#build} makes before any server starts; each failure is an
+ * The checks of one setting's value that a pipeline command makes (each option group's settings, and the run's checks together) before any server starts; each failure is an
  * {@link IllegalArgumentException} naming the setting by its flag, in {@link Bounds}' words, e.g. {@code --forks must be
  * at least 1, got 0}.
  */
-final class SettingChecks {
+public final class SettingChecks {
 
     private SettingChecks() {}
 
     /** The result file; a usage error before any server starts when it could not be written. */
-    static Path resultFile(Path file) {
+    public static Path resultFile(Path file) {
         ResultFiles.unwritable(file).ifPresent(why -> {
             throw new IllegalArgumentException("--result: " + why);
         });
@@ -25,7 +25,7 @@ final class SettingChecks {
     }
 
     /** The value {@code parse} makes; its failure's message prefixed with the setting's name and flag. */
-    static <T> T named(String name, Supplier<T> parse) {
+    public static <T> T named(String name, Supplier<T> parse) {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
@@ -34,20 +34,20 @@ final class SettingChecks {
     }
 
     /** The generator's own bounds, checked before any server starts (it was said after Kafka and the target). */
-    static int docSize(int bytes) {
+    public static int docSize(int bytes) {
         new GeneratorSettings(0, bytes);
         return bytes;
     }
 
-    static int positive(String name, int value) {
+    public static int positive(String name, int value) {
         return Bounds.atLeast(name, 1, value);
     }
 
-    static long notNegative(String name, long value) {
+    public static long notNegative(String name, long value) {
         return Bounds.atLeast(name, 0, value);
     }
 
-    static Duration duration(String name, Duration value, boolean zeroAllowed) {
+    public static Duration duration(String name, Duration value, boolean zeroAllowed) {
         return zeroAllowed ? Bounds.notNegative(name, value) : Bounds.positive(name, value);
     }
 
@@ -55,7 +55,7 @@ final class SettingChecks {
      * A collection or topic name, checked before any server starts: an empty one or one with a blank or a slash failed
      * after Kafka and the target had started, in the driver's or Kafka's words.
      */
-    static String name(String name, String value, String what, int maxLength) {
+    public static String name(String name, String value, String what, int maxLength) {
         if (value.isEmpty() || value.length() > maxLength || !value.matches("[A-Za-z0-9_][A-Za-z0-9_.-]*")) {
             throw new IllegalArgumentException(
                     name + " must be " + what + ", at most " + maxLength + " of them, got '" + value + "'");
