@@ -1,6 +1,7 @@
 package io.rtbench.evaluator;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.cli.support.AuditOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
 import io.rtbench.cli.support.Defaults;
@@ -96,13 +97,8 @@ public final class EvaluateCommand implements Callable<Integer> {
             description = "How long to evaluate.")
     Duration duration;
 
-    @Option(
-            names = "--audit-timeout",
-            defaultValue = Defaults.AUDIT_TIMEOUT,
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long the final audit waits for events still in flight.")
-    Duration auditTimeout;
+    @Mixin
+    AuditOptions audit;
 
     @Mixin
     OutputOptions output;
@@ -277,7 +273,7 @@ public final class EvaluateCommand implements Callable<Integer> {
                     duration,
                     output.prometheusHost(),
                     output.prometheusPort(),
-                    auditTimeout,
+                    audit.timeout(),
                     output.result());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

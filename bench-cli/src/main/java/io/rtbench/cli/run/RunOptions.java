@@ -1,5 +1,6 @@
 package io.rtbench.cli.run;
 
+import io.rtbench.cli.support.AuditOptions;
 import io.rtbench.cli.support.BridgeOptions;
 import io.rtbench.cli.support.CommandLines;
 import io.rtbench.cli.support.Converters;
@@ -127,13 +128,8 @@ public final class RunOptions implements ScenarioLayer {
             description = "Upper bound of one target call.")
     Duration targetTimeout;
 
-    @Option(
-            names = "--audit-timeout",
-            defaultValue = Defaults.AUDIT_TIMEOUT,
-            paramLabel = "DURATION",
-            converter = Converters.DurationConverter.class,
-            description = "How long the final audit waits for events still in flight.")
-    Duration auditTimeout;
+    @Mixin
+    AuditOptions audit;
 
     @Option(
             names = "--retry-timeout",
@@ -193,7 +189,7 @@ public final class RunOptions implements ScenarioLayer {
                 drainTimeout,
                 targetTimeout,
                 retryTimeout,
-                auditTimeout);
+                audit.timeout());
     }
 
     /**
