@@ -49,8 +49,8 @@ final class FaultStage implements Stage {
     private final Supplier<List<Recovery.Point>> data;
     private final Supplier<List<Recovery.Point>> backlog;
     private final Integer fork;
-    private final EpochClock clock;
-    private final LongSupplier nanoTime;
+    private final EpochClock clock = EpochClock.SYSTEM;
+    private final LongSupplier nanoTime = System::nanoTime;
     /** Per kind, 1 while a fault of it is on. */
     private final Map<FaultKind, AtomicInteger> active = new EnumMap<>(FaultKind.class);
 
@@ -96,21 +96,6 @@ final class FaultStage implements Stage {
             Integer fork,
             MeterRegistry registry,
             String target) {
-        this(faults, injections, data, backlog, fork, EpochClock.SYSTEM, System::nanoTime);
-        active.forEach((kind, on) -> Gauge.builder(FAULT_ACTIVE, on, AtomicInteger::get)
-                .description("1 while a fault of --fault is on, else 0")
-                .tags("target", target, "kind", kind.cliName())
-                .register(registry));
-    }
-
-    FaultStage(
-            List<Fault> faults,
-            Map<FaultKind, Injection> injections,
-            Supplier<List<Recovery.Point>> data,
-            Supplier<List<Recovery.Point>> backlog,
-            Integer fork,
-            EpochClock clock,
-            LongSupplier nanoTime) {
         this.faults = List.copyOf(faults);
         this.injections = Map.copyOf(injections);
         for (Fault fault : faults) {
@@ -122,11 +107,13 @@ final class FaultStage implements Stage {
         this.data = data;
         this.backlog = backlog;
         this.fork = fork;
-        this.clock = clock;
-        this.nanoTime = nanoTime;
         this.endAtExit =
                 new Thread(() -> this.injections.values().forEach(Injection::endAtExit), "rtbench-fault-end-at-exit");
         Runtime.getRuntime().addShutdownHook(endAtExit);
+        active.forEach((kind, on) -> Gauge.builder(FAULT_ACTIVE, on, AtomicInteger::get)
+                .description("1 while a fault of --fault is on, else 0")
+                .tags("target", target, "kind", kind.cliName())
+                .register(registry));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.rtbench.cli.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.fault.Fault;
 import io.rtbench.core.fault.FaultKind;
@@ -13,7 +14,6 @@ import io.rtbench.core.fault.Restartable;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
-import io.rtbench.core.time.EpochClock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -239,8 +239,8 @@ class FaultStageTest {
                 List::of,
                 List::of,
                 null,
-                EpochClock.SYSTEM,
-                System::nanoTime);
+                new SimpleMeterRegistry(),
+                "postgres");
         Phase phase = measured(Duration.ofHours(2));
         stage.startPhase(phase);
         await().atMost(WAIT).until(() -> process.paused && broker.down);
@@ -266,8 +266,8 @@ class FaultStageTest {
                 () -> data,
                 List::of,
                 3,
-                EpochClock.SYSTEM,
-                System::nanoTime);
+                new SimpleMeterRegistry(),
+                "postgres");
     }
 
     private static FaultStage restarting(Restartable server, String fault) {
@@ -277,8 +277,8 @@ class FaultStageTest {
                 List::of,
                 List::of,
                 null,
-                EpochClock.SYSTEM,
-                System::nanoTime);
+                new SimpleMeterRegistry(),
+                "postgres");
     }
 
     private static Phase measured(Duration length) {
