@@ -2,25 +2,18 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.cli.RtbenchCommand;
-import io.rtbench.cli.support.CommandLines;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.SuiteOrder;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * {@code rtbench run --fault target-restart@5s+4s} and {@code broker-restart@5s+4s} against the PostgreSQL and the Kafka
@@ -52,45 +45,10 @@ class RestartFaultsIT {
     }
 
     private void restartedMidRun(String restart) throws Exception {
-        String name = "restarted_" + UUID.randomUUID().toString().substring(0, 8);
-        Path result = dir.resolve(name + ".json");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
-        rtbench.setOut(new PrintWriter(out, true));
-        rtbench.setErr(new PrintWriter(err, true));
-
-        // 20 s: 5 s of baseline before the stop (one window of Recovery.WINDOW), 4 s down and the start, the rest to
-        // recover in; a probe every 200 ms gives each 5-s window about 25 samples
-        int exit = rtbench.execute(
-                "run",
-                "--target",
-                "postgres",
-                "--servers",
-                "local",
-                "--collection",
-                name,
-                "--topic",
-                "events." + name,
-                "--rate",
-                "500/s",
-                "--warmup",
-                "2s",
-                "--duration",
-                "20s",
-                "--probe-interval",
-                "200ms",
-                "--fault",
-                restart,
-                "--prometheus-port",
-                "0",
-                "--result",
-                result.toString());
-
-        assertThat(exit).as(err.toString() + out).isEqualTo(CommandLines.OK);
-        RunResult written = ResultFiles.read(result);
-        StepResult step = written.steps().get(0);
-        StepFault fault = step.faults().get(0);
+        FaultRuns.Ran ran = FaultRuns.run(dir, "restarted", restart);
+        RunResult written = ran.result();
+        StepResult step = ran.step();
+        StepFault fault = ran.fault();
         LOG.info("{}; {}", fault, step.events());
         assertThat(written.scenario().settings()).containsEntry("fault", List.of(restart));
         assertThat(fault.fault()).isEqualTo(restart);
@@ -109,6 +67,6 @@ class RestartFaultsIT {
                 .as("the producer went on after the restart")
                 .isGreaterThan(5_000L);
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
-        assertThat(out.toString()).contains("  fault " + restart + " (").contains("; recovered ");
+        assertThat(ran.out()).contains("  fault " + restart + " (").contains("; recovered ");
     }
 }

@@ -2,25 +2,18 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.cli.RtbenchCommand;
-import io.rtbench.cli.support.CommandLines;
-import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.SuiteOrder;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.UUID;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
 
 /**
  * {@code rtbench run --fault target-pause@5s+4s} against the PostgreSQL the run starts itself (docs/MEASUREMENT.md,
@@ -40,50 +33,13 @@ class TargetPauseIT {
 
     @Test
     void aPausedDatabaseShowsItsStalenessPeakAndRecoversWithoutLosingAnEvent() throws Exception {
-        String name = "paused_" + UUID.randomUUID().toString().substring(0, 8);
-        Path result = dir.resolve(name + ".json");
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
-        rtbench.setOut(new PrintWriter(out, true));
-        rtbench.setErr(new PrintWriter(err, true));
-
-        // 20 s: 5 s of baseline before the pause (one window of Recovery.WINDOW), 4 s paused, 11 s to recover in; a
-        // probe every 200 ms gives each 5-s window about 25 samples
-        int exit = rtbench.execute(
-                "run",
-                "--target",
-                "postgres",
-                "--servers",
-                "local",
-                "--collection",
-                name,
-                "--topic",
-                "events." + name,
-                "--rate",
-                "500/s",
-                "--warmup",
-                "2s",
-                "--duration",
-                "20s",
-                "--probe-interval",
-                "200ms",
-                // one write in flight: the bridge sends no write of events made during the pause into the stopped
-                // database, where it would become visible the moment the database continues (docs/MEASUREMENT.md,
-                // "Freshness under faults"), so the first answers after the pause see nothing newer than its start
-                "--bridge-max-in-flight",
-                "1",
-                "--fault",
-                "target-pause@5s+4s",
-                "--prometheus-port",
-                "0",
-                "--result",
-                result.toString());
-
-        assertThat(exit).as(err.toString() + out).isEqualTo(CommandLines.OK);
-        RunResult written = ResultFiles.read(result);
-        StepResult step = written.steps().get(0);
-        StepFault fault = step.faults().get(0);
+        // one write in flight: the bridge sends no write of events made during the pause into the stopped database,
+        // where it would become visible the moment the database continues (docs/MEASUREMENT.md, "Freshness under
+        // faults"), so the first answers after the pause see nothing newer than its start
+        FaultRuns.Ran ran = FaultRuns.run(dir, "paused", "target-pause@5s+4s", "--bridge-max-in-flight", "1");
+        RunResult written = ran.result();
+        StepResult step = ran.step();
+        StepFault fault = ran.fault();
         LOG.info("{}; {}", fault, step.events());
         assertThat(written.scenario().settings()).containsEntry("fault", List.of("target-pause@5s+4s"));
         assertThat(fault.fault()).isEqualTo("target-pause@5s+4s");
@@ -100,6 +56,6 @@ class TargetPauseIT {
                 .isPositive();
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
-        assertThat(out.toString()).contains("  fault target-pause@5s+4s (").contains("; recovered ");
+        assertThat(ran.out()).contains("  fault target-pause@5s+4s (").contains("; recovered ");
     }
 }
