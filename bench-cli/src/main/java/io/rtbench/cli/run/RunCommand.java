@@ -31,9 +31,7 @@ public final class RunCommand extends PlannedRunCommand {
     /** The run the flags and scenario describe; a usage error (exit 2) naming the setting otherwise. */
     static RunSpec resolve(CommandLine.Model.CommandSpec command, RunSpecBuilder builder, String name) {
         try {
-            RunSpec run = builder.build(defaultResult(name));
-            FaultChecks.requireBroker(run.faults(), run.pipeline());
-            return run;
+            return builder.build(defaultResult(name));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(command.commandLine(), e.getMessage(), e);
         }

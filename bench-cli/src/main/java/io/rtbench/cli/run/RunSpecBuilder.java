@@ -248,6 +248,7 @@ public final class RunSpecBuilder {
         Workload resolvedWorkload = resolveWorkload(provider, runSettings.pipeline(), resolvedRates);
         Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, pacingSettings.generators());
         RepetitionOptions.Settings repetitionSettings = repetitions.get().checked();
+        FaultChecks.requireBroker(faults, runSettings.pipeline());
         return new RunSpec(
                 targetSettings,
                 runSettings,
