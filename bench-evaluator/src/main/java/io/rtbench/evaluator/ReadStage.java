@@ -167,6 +167,10 @@ public final class ReadStage implements Stage {
     @Override
     public void endPhase(Phase phase) {
         phaseStop.set(true);
+        if (phase.measured()) {
+            // reads still finishing after it are the last window's, not windows of their own
+            windows.end(Math.min(System.nanoTime(), phase.endNanos()));
+        }
         if (reads == null) {
             return;
         }

@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * Latency per {@code --window} of a measured phase (docs/MEASUREMENT.md, "Windows"): the engine hands every second's
  * interval of each recorder to {@link #tick}; the intervals of the chosen metrics are merged into the open window's
  * histograms (never averaging percentiles), and a window closes at the tick nearest its end (within half a second). Memory is one
- * histogram per metric for the open window and a summary per closed one, so a 12-hour run keeps it flat.
+ * histogram per metric for the open window and a summary per closed one, so a 12-hour run keeps it flat. Once the phase
+ * has ended ({@link #end}), no window closes or opens: the reads still finishing then are the last window's.
  */
 public final class WindowSummaries {
 
@@ -27,7 +28,9 @@ public final class WindowSummaries {
     private final Map<String, Histogram> open = new LinkedHashMap<>();
     private long phaseStartNanos;
     private long openedNanos;
+    private long endedNanos;
     private boolean started;
+    private boolean ended;
 
     /** @param metrics the metrics to summarize per window ({@code select}, {@code data}, {@code sinkWrite}) */
     public WindowSummaries(Duration window, Set<String> metrics) {
@@ -42,6 +45,18 @@ public final class WindowSummaries {
         phaseStartNanos = startNanos;
         openedNanos = startNanos;
         started = true;
+        ended = false;
+    }
+
+    /**
+     * The measured phase ended at {@code endNanos}: later ticks still add to the open window (reads issued in the
+     * phase that finish after it), and {@link #finish} closes that window at the phase's end.
+     */
+    public synchronized void end(long endNanos) {
+        if (started && !ended) {
+            ended = true;
+            endedNanos = endNanos;
+        }
     }
 
     /** One second's intervals by metric name (µs), taken at {@code nowNanos}. */
@@ -57,7 +72,7 @@ public final class WindowSummaries {
             }
         }
         // the ticks come about a second apart, not on the window's boundary: the tick nearest the end closes it
-        if (nowNanos - (openedNanos + windowNanos) >= -HALF_TICK_NANOS) {
+        if (!ended && nowNanos - (openedNanos + windowNanos) >= -HALF_TICK_NANOS) {
             close(nowNanos);
         }
     }
@@ -71,10 +86,13 @@ public final class WindowSummaries {
         openedNanos = nowNanos;
     }
 
-    /** The phase is over: closes the open window if it holds anything, and returns every window in order. */
+    /**
+     * The step is over: closes the open window if it holds anything (at the phase's end when {@link #end} was called),
+     * and returns every window in order.
+     */
     public synchronized List<Window> finish(long nowNanos) {
         if (started && !open.isEmpty()) {
-            close(nowNanos);
+            close(ended ? Math.max(openedNanos, endedNanos) : nowNanos);
         }
         started = false;
         return List.copyOf(closed);

@@ -73,4 +73,29 @@ class WindowSummariesTest {
         windows.start(20 * S);
         assertThat(windows.finish(21 * S)).isEmpty();
     }
+
+    /**
+     * Reads issued in the phase and finishing after it (a queue behind a slow target) land in the last window: the
+     * phase's end closes no window and opens none, and the last window ends at the phase's end.
+     */
+    @Test
+    void readsFinishingAfterThePhaseAreTheLastWindows() {
+        WindowSummaries windows = new WindowSummaries(Duration.ofSeconds(2), Set.of("select"));
+        long start = 100 * S;
+        windows.start(start);
+        for (int second = 1; second <= 3; second++) {
+            windows.tick(Map.of("select", interval("select", 1_000, 10)), start + second * S);
+        }
+        windows.end(start + 4 * S);
+        for (int second = 4; second <= 8; second++) { // 4 s of draining reads, 2 windows' worth
+            windows.tick(Map.of("select", interval("select", 2_000_000, 10)), start + second * S);
+        }
+
+        List<Window> closed = windows.finish(start + 9 * S);
+
+        assertThat(closed).hasSize(2);
+        assertThat(closed.get(1).startSec()).isEqualTo(2);
+        assertThat(closed.get(1).durationSec()).isCloseTo(2, org.assertj.core.data.Offset.offset(0.001));
+        assertThat(closed.get(1).latencyMs().get("select").count()).isEqualTo(60);
+    }
 }
