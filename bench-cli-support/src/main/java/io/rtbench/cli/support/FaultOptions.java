@@ -5,7 +5,7 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * Faults injected into every measured phase of {@code rtbench run} (a picocli mixin; docs/MEASUREMENT.md, "Freshness
+ * Faults injected into every measured phase of {@code rtbench run} and {@code rtbench sweep} (a picocli mixin; docs/MEASUREMENT.md, "Freshness
  * under faults"): {@code --fault KIND@AT+FOR}, repeatable, also the scenario key {@code fault} (a list). Whether the run
  * can inject them (a process rtbench controls, a window inside the measured phase) is checked with the other settings,
  * before anything starts.

@@ -1,11 +1,9 @@
 package io.rtbench.cli.run;
 
-import io.rtbench.cli.support.FaultOptions;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 
 /**
  * {@code rtbench run}: one scenario — start → prefill → per step (rate × batch size) warmup, measured phase, audit →
@@ -16,17 +14,6 @@ import picocli.CommandLine.Mixin;
         description = "Run one scenario (YAML file and/or flags): servers, prefill, warmup, measured step(s), audit,"
                 + " result file.")
 public final class RunCommand extends PlannedRunCommand {
-
-    @Mixin
-    FaultOptions faults;
-
-    /** The run's options and its faults (docs/MEASUREMENT.md, "Freshness under faults"). */
-    @Override
-    RunSpecBuilder builder() {
-        RunSpecBuilder builder = super.builder();
-        builder.faults = faults.faults();
-        return builder;
-    }
 
     /** The run the flags and scenario describe; a usage error (exit 2) naming the setting otherwise. */
     static RunSpec resolve(CommandLine.Model.CommandSpec command, RunSpecBuilder builder, String name) {

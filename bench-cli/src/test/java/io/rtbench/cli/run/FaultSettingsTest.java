@@ -51,6 +51,19 @@ class FaultSettingsTest {
                 .doesNotContainKey("fault");
     }
 
+    /** A sweep injects its faults into each rate's step; a peak search takes none (it would lower the peak it finds). */
+    @Test
+    void aSweepTakesFaultsForEachStepAndAPeakSearchNone() {
+        RunSpec sweep =
+                resolve("sweep", "--target", "postgres", "--rates", "500/s,1000/s", "--fault", "target-pause@5s+4s");
+        assertThat(sweep.faults()).containsExactly(Fault.parse("target-pause@5s+4s"));
+        assertThat(sweep.rates()).hasSize(2);
+        assertThat(usageError("sweep", "--target", "reference", "--rates", "500/s", "--fault", "target-pause@5s+4s"))
+                .startsWith("rtbench sweep: --fault target-pause: the reference target lives inside rtbench");
+        assertThat(usageError("peak", "--target", "postgres", "--fault", "target-pause@5s+4s"))
+                .isEqualTo("rtbench peak: unknown option --fault (see --help)");
+    }
+
     @Test
     void anUnknownKindOrAMalformedFaultIsAUsageErrorSayingTheForm() {
         assertThat(usageError("run", "--target", "postgres", "--fault", "broker-pause@5s+4s"))
@@ -212,12 +225,6 @@ class FaultSettingsTest {
                         .faults())
                 .as("a window that ends with the phase fits")
                 .hasSize(1);
-    }
-
-    @Test
-    void onlyRunTakesFaults() {
-        assertThat(usageError("sweep", "--target", "postgres", "--rates", "1MB", "--fault", "target-pause@5s+4s"))
-                .isEqualTo("rtbench sweep: unknown option --fault (see --help)");
     }
 
     private static RunSpec resolve(String command, String... args) {
