@@ -141,9 +141,12 @@ class FaultSettingsTest {
         assertThat(usageError("run", "--target", "null", "--fault", "target-restart@5s+4s"))
                 .isEqualTo("rtbench run: --fault target-restart: the null target lives inside rtbench, with no server"
                         + " of its own to restart (see --help)");
-        assertThat(usageError("run", "--target", "opensearch", "--fault", "target-restart@5s+4s"))
-                .isEqualTo("rtbench run: --fault target-restart: rtbench does not restart a local opensearch with its"
-                        + " data kept; it restarts clickhouse, kafka, postgres (see --help)");
+        // every database's local server restarts with its data: only a server of yours or a background one is refused
+        for (String target : List.of("postgres", "clickhouse", "opensearch", "elasticsearch", "questdb")) {
+            assertThat(resolve("run", "--target", target, "--fault", "target-restart@5s+4s")
+                            .faults())
+                    .hasSize(1);
+        }
         String external = "rtbench run: --fault %s: rtbench restarts only a %s it starts itself (--servers local): a"
                 + " server of yours, or one `rtbench servers start` runs, would not come back with its data (see"
                 + " --help)";

@@ -34,6 +34,8 @@ final class ChildServer extends StartedServer {
     private ChildProcess.ReadinessProbe restartReady;
     /** How a restart stops the server. */
     private Consumer<ChildProcess> restartStop;
+    /** How the server's own pid is found once a restarted process is ready. */
+    private ServerPid restartPid;
 
     private Duration restartTimeout;
     /** Whether {@link #close()} stopped it and deleted its files: no restart then. Guarded by this. */
@@ -84,6 +86,12 @@ final class ChildServer extends StartedServer {
         return new ChildServer(kind, url, port, version, process.pid(), process, ChildProcess::terminate, files);
     }
 
+    /** The server's own pid once its process (the child, or a launcher) is ready. */
+    @FunctionalInterface
+    interface ServerPid {
+        long of(ChildProcess process) throws Exception;
+    }
+
     /**
      * Makes the server restartable (faults {@code target-restart}, docs/MEASUREMENT.md, "Freshness under faults"): it
      * stops as {@link #close()} stops it, and the same command line starts it again on its port and files, ready when
@@ -96,15 +104,33 @@ final class ChildServer extends StartedServer {
 
     /** As {@link #restartableWhen(ChildProcess.ReadinessProbe, Duration)}, a restart stopping it with {@code stop}. */
     ChildServer restartableWhen(ChildProcess.ReadinessProbe ready, Duration timeout, Consumer<ChildProcess> stop) {
+        return restartableWhen(ready, timeout, stop, ChildProcess::pid);
+    }
+
+    /**
+     * As {@link #restartableWhen(ChildProcess.ReadinessProbe, Duration, Consumer)} for a server that may run under a
+     * launcher: once a restart is ready, {@code serverPid} finds the server's own pid (e.g. from its pid file).
+     */
+    ChildServer restartableWhen(
+            ChildProcess.ReadinessProbe ready, Duration timeout, Consumer<ChildProcess> stop, ServerPid serverPid) {
         synchronized (this) {
-            if (pid != process.pid()) {
+            if (pid != pidOf(serverPid, process)) {
                 throw new IllegalStateException(kind().cliName() + " runs under a launcher: it cannot be restarted");
             }
             restartReady = ready;
             restartTimeout = timeout;
             restartStop = stop;
+            restartPid = serverPid;
         }
         return this;
+    }
+
+    private long pidOf(ServerPid serverPid, ChildProcess of) {
+        try {
+            return serverPid.of(of);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot tell the pid of " + kind().cliName() + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -160,7 +186,9 @@ final class ChildServer extends StartedServer {
         public void stop() {
             synchronized (ChildServer.this) {
                 process.stop(STOP_GRACE, () -> restartStop.accept(process));
-                if (process.isAlive()) {
+                // the server itself too, when a launcher ran it: a server still alive holds its data directory's lock
+                if (process.isAlive()
+                        || ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
                     throw new IllegalStateException(description() + " did not stop");
                 }
             }
@@ -180,6 +208,7 @@ final class ChildServer extends StartedServer {
                 pid = restarted.pid();
                 try {
                     restarted.awaitReady(restartTimeout, restartReady);
+                    pid = pidOf(restartPid, restarted);
                 } catch (RuntimeException e) {
                     throw new IllegalStateException(description() + " did not start again: " + e.getMessage(), e);
                 }

@@ -66,7 +66,8 @@ public final class QuestDbFactory implements LocalServerFactory {
             String url = "http://127.0.0.1:" + httpPort;
             process.awaitReady(START_TIMEOUT, () -> LocalHttp.answersOk(url + SETTINGS_PATH));
             String version = version(LocalHttp.getOk(url + SETTINGS_PATH));
-            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos);
+            return ChildServer.ready(KIND, url, httpPort, version, process, files, startNanos)
+                    .restartableWhen(() -> LocalHttp.answersOk(url + SETTINGS_PATH), START_TIMEOUT);
         } catch (Exception e) {
             throw ChildServer.startFailed("questdb", e, process, files);
         }

@@ -15,4 +15,10 @@ public final class ElasticsearchRecipe extends Recipe {
                 options -> new SearchEngineFactory(SearchEngine.ELASTICSEARCH).start(options),
                 SearchContainers::elasticsearch);
     }
+
+    /** {@link SearchEngineFactory} keeps its port and data across a restart (its launcher run again). */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

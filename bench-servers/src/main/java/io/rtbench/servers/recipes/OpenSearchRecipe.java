@@ -15,4 +15,10 @@ public final class OpenSearchRecipe extends Recipe {
                 options -> new SearchEngineFactory(SearchEngine.OPENSEARCH).start(options),
                 SearchContainers::opensearch);
     }
+
+    /** {@link SearchEngineFactory} keeps its port and data across a restart (its launcher run again). */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

@@ -14,4 +14,10 @@ public final class QuestDbRecipe extends Recipe {
                 options -> new QuestDbFactory().start(options),
                 QuestDbContainers::questdb);
     }
+
+    /** {@link QuestDbFactory} keeps its port and data across a restart. */
+    @Override
+    public boolean restartsLocally() {
+        return true;
+    }
 }

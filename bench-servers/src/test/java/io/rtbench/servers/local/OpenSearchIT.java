@@ -1,10 +1,15 @@
 package io.rtbench.servers.local;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
@@ -19,5 +24,32 @@ class OpenSearchIT extends SearchEngineContract {
     @Override
     String distributionName() {
         return "opensearch";
+    }
+
+    /**
+     * Fault {@code target-restart} (docs/MEASUREMENT.md, "Freshness under faults"): the launcher and the server JVM
+     * behind it stop; run again on the same files, the node answers on the same port with its documents, and the
+     * server's pid is the new JVM's, read from its pid file. Elasticsearch starts and stops by the same code
+     * ({@code SearchEngineFactory}); this one restart stands for both (a search engine takes 20-40 s to start here).
+     */
+    @Test
+    void aRestartKeepsItsPortAndItsData(
+            @OwnServer(value = "opensearch", why = "stopped and started again") RunningServer opensearch)
+            throws Exception {
+        String index = opensearch.address() + "/kept";
+        post(index + "/_bulk?refresh=true", "{\"index\":{\"_id\":\"a\"}}\n{\"n\":1}\n");
+        long pid = opensearch.pid();
+        Restartable restart = opensearch.restartable().orElseThrow();
+
+        restart.stop();
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .as("the server JVM stopped, not only its launcher")
+                .isEmpty();
+        restart.start();
+
+        assertThat(opensearch.pid()).isNotEqualTo(pid);
+        assertThat(ProcessHandle.of(opensearch.pid()).filter(ProcessHandle::isAlive))
+                .isPresent();
+        assertThat(post(index + "/_count", "{}")).contains("\"count\":1");
     }
 }

@@ -3,9 +3,11 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.junit.LocalProviderOnly;
+import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import java.net.URLEncoder;
@@ -89,5 +91,29 @@ class QuestDbIT {
 
     private static String exec(String url, String sql) throws Exception {
         return LocalHttp.getOk(url + "/exec?query=" + URLEncoder.encode(sql, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Fault {@code target-restart} (docs/MEASUREMENT.md, "Freshness under faults"): stopped, it answers no more; started
+     * again from its server.conf, it answers on the same port with its rows.
+     */
+    @Test
+    void aRestartKeepsItsPortAndItsData(
+            @OwnServer(value = "questdb", why = "stopped and started again") RunningServer questdb) throws Exception {
+        String exec = questdb.address() + "/exec?query=";
+        LocalHttp.getOk(exec + URLEncoder.encode("CREATE TABLE kept (id SYMBOL)", StandardCharsets.UTF_8));
+        LocalHttp.getOk(exec + URLEncoder.encode("INSERT INTO kept VALUES ('a')", StandardCharsets.UTF_8));
+        long pid = questdb.pid();
+        Restartable restart = questdb.restartable().orElseThrow();
+
+        restart.stop();
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .as("stopped")
+                .isEmpty();
+        restart.start();
+
+        assertThat(questdb.pid()).isNotEqualTo(pid);
+        assertThat(LocalHttp.getOk(exec + URLEncoder.encode("SELECT count() FROM kept", StandardCharsets.UTF_8)))
+                .contains("\"dataset\":[[1]]");
     }
 }

@@ -63,7 +63,7 @@ abstract class SearchEngineContract {
         LOG.info("{} RSS {} MB", server, ServerProcesses.rssMb(server.pid()));
     }
 
-    private static String post(String url, String body) throws Exception {
+    static String post(String url, String body) throws Exception {
         // the bulk API wants a JSON content type; LocalHttp sends none, so set it here
         HttpRequest request = HttpRequest.newBuilder(URI.create(url))
                 .header("Content-Type", "application/json")
