@@ -82,33 +82,52 @@ final class RunLauncher {
      * Called after the command's own lines, so that the table, the result file and the report are all there.
      */
     static void requireMeasured(RunResult result, RunSpec spec) {
-        requireNothingLost(result);
+        requireNothingLost(result, spec.run().auditTimeout());
         requireDataSamples(result, spec.target().kind() + " " + spec.target().collection());
     }
 
-    /** The audit's half of {@link #requireMeasured}. */
-    static void requireNothingLost(RunResult result) {
+    /**
+     * The audit's half of {@link #requireMeasured}. Events the audit did not find are lost when the sink had caught up;
+     * when the sink was at least that many events behind as the phase ended (a target that did not keep up, or one
+     * still coming back from a fault), the audit's wait ({@code --audit-timeout}) may have ended before they landed,
+     * and the line says that rather than call them lost.
+     */
+    static void requireNothingLost(RunResult result, Duration auditTimeout) {
         List<String> steps = new ArrayList<>();
         long lost = 0;
         long produced = 0;
+        long behind = 0;
         for (int i = 0; i < result.steps().size(); i++) {
-            StepResult.EventCounts events = result.steps().get(i).events();
+            StepResult step = result.steps().get(i);
+            StepResult.EventCounts events = step.events();
             if (events != null && events.lost() != null && events.lost() > 0) {
                 steps.add(String.valueOf(i + 1));
                 lost += events.lost();
                 produced += events.produced();
+                behind += step.backlog() == null ? 0 : step.backlog().endEvents();
             }
         }
-        if (!steps.isEmpty()) {
+        if (steps.isEmpty()) {
+            return;
+        }
+        String missing = String.format(
+                Locale.ROOT,
+                "the audit found %,d of the %,d events produced in step%s %s missing from the target",
+                lost,
+                produced,
+                steps.size() > 1 ? "s" : "",
+                String.join(", ", steps));
+        if (behind >= lost) {
             throw new BenchmarkException(String.format(
                     Locale.ROOT,
-                    "the audit found %,d of the %,d events produced in step%s %s missing from the target: the pipeline"
-                            + " lost data (landed/produced in the table)",
-                    lost,
-                    produced,
-                    steps.size() > 1 ? "s" : "",
-                    String.join(", ", steps)));
+                    "%s after waiting %s for them (--audit-timeout), with the sink %,d events behind as the measured"
+                            + " phase ended: the target did not keep up, and they were lost or had not landed yet"
+                            + " (landed/produced in the table; a lower rate, or a longer --audit-timeout)",
+                    missing,
+                    Durations.format(auditTimeout),
+                    behind));
         }
+        throw new BenchmarkException(missing + ": the pipeline lost data (landed/produced in the table)");
     }
 
     /**
