@@ -2,6 +2,9 @@ package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.cli.RtbenchCommand;
+import io.rtbench.cli.support.CommandLines;
+import io.rtbench.connectors.kafka.KafkaTopics;
 import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
@@ -9,14 +12,24 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
 import io.rtbench.servers.junit.SuiteOrder;
+import io.rtbench.servers.testing.KafkaClients;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
 
 /**
  * {@code rtbench run --fault sink-kill@5s+3s --fault rebalance@14s+4s} on the bridge, against the suite's shared Kafka
@@ -28,6 +41,7 @@ import org.slf4j.LoggerFactory;
  */
 @ExtendWith(ServersExtension.class)
 @Order(SuiteOrder.LONG)
+@Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
 class SinkFaultsIT {
 
     private static final Logger LOG = LoggerFactory.getLogger(SinkFaultsIT.class);
@@ -96,5 +110,46 @@ class SinkFaultsIT {
                 .as("the new bridge's and the second bridge's samples are the step's, each event about once")
                 .isBetween(acknowledged * 9 / 10, acknowledged * 11 / 10);
         assertThat(ran.out()).contains("  fault sink-kill@5s+3s (").contains("  fault rebalance@14s+4s (");
+    }
+
+    /** A topic of the user's broker that the bridge's one consumer holds whole: found when the sink starts. */
+    @Test
+    void aRebalanceOnAnExistingTopicOfOnePartitionIsAUsageError(
+            @RealServer("kafka") RunningServer kafka, @RealServer("postgres") RunningServer postgres) throws Exception {
+        String name = "sinkfaults_" + UUID.randomUUID().toString().substring(0, 8);
+        try (Admin admin = KafkaClients.admin(kafka.address())) {
+            KafkaTopics.create(admin, new NewTopic("events." + name, 1, (short) 1), Duration.ofSeconds(10));
+        }
+        StringWriter err = new StringWriter();
+        CommandLine rtbench = CommandLines.commandLine(new RtbenchCommand());
+        rtbench.setOut(new PrintWriter(new StringWriter(), true));
+        rtbench.setErr(new PrintWriter(err, true));
+
+        int exit = rtbench.execute(
+                "run",
+                "--target",
+                "postgres",
+                "--servers",
+                "external",
+                "--bootstrap-servers",
+                kafka.address(),
+                "--target-url",
+                postgres.address(),
+                "--collection",
+                name,
+                "--topic",
+                "events." + name,
+                "--fault",
+                "rebalance@5s+4s",
+                "--prometheus-port",
+                "0",
+                "--result",
+                dir.resolve(name + ".json").toString());
+
+        assertThat(exit).as(err.toString()).isEqualTo(CommandLines.USAGE);
+        assertThat(err.toString().strip())
+                .isEqualTo("rtbench run: --fault rebalance: topic events." + name + " has 1 partition, no more than"
+                        + " the bridge's 1 consumers (--bridge-threads): a second bridge joining the group might take"
+                        + " none; give the topic more partitions than --bridge-threads (see --help)");
     }
 }
