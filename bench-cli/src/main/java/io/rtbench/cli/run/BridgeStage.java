@@ -218,8 +218,8 @@ public final class BridgeStage implements Stage, SinkFaults {
      * (it resumes from the committed offsets). An {@link IllegalStateException} when it did not start or join.
      */
     private synchronized void restart() {
-        if (!killed) {
-            return;
+        if (!killed || stopRequested.getAsBoolean()) {
+            return; // Ctrl-C: the run ends, with no bridge to drain into the audit
         }
         Running next = startAnother("the new bridge");
         bridge = next;

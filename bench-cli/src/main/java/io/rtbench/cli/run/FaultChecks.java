@@ -154,7 +154,8 @@ final class FaultChecks {
         if (partitions <= bridgeThreads) {
             throw new IllegalArgumentException("--fault " + FaultKind.REBALANCE.cliName() + ": " + topic + " has "
                     + partitions + (partitions == 1 ? " partition" : " partitions") + ", no more than the bridge's "
-                    + bridgeThreads + " consumers (--bridge-threads): a second bridge joining the group might take"
+                    + bridgeThreads + (bridgeThreads == 1 ? " consumer" : " consumers")
+                    + " (--bridge-threads): a second bridge joining the group might take"
                     + " none; give the topic more partitions than --bridge-threads");
         }
     }

@@ -216,7 +216,7 @@ class FaultSettingsTest {
                         + " the bridge's 4 consumers (--bridge-threads): a second bridge joining the group might take"
                         + " none; give the topic more partitions than --bridge-threads (see --help)");
         assertThatThrownBy(() -> FaultChecks.requireMovablePartitions("topic events.x", 1, 1))
-                .hasMessage("--fault rebalance: topic events.x has 1 partition, no more than the bridge's 1 consumers"
+                .hasMessage("--fault rebalance: topic events.x has 1 partition, no more than the bridge's 1 consumer"
                         + " (--bridge-threads): a second bridge joining the group might take none; give the topic"
                         + " more partitions than --bridge-threads");
         FaultChecks.requireMovablePartitions("topic events.x", 2, 1);

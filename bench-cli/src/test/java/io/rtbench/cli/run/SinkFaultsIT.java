@@ -149,7 +149,7 @@ class SinkFaultsIT {
         assertThat(exit).as(err.toString()).isEqualTo(CommandLines.USAGE);
         assertThat(err.toString().strip())
                 .isEqualTo("rtbench run: --fault rebalance: topic events." + name + " has 1 partition, no more than"
-                        + " the bridge's 1 consumers (--bridge-threads): a second bridge joining the group might take"
+                        + " the bridge's 1 consumer (--bridge-threads): a second bridge joining the group might take"
                         + " none; give the topic more partitions than --bridge-threads (see --help)");
     }
 }
