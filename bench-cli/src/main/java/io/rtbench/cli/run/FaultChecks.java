@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * the local provider) or one {@code rtbench servers start} runs at the target's address; for {@code target-restart} and
  * {@code broker-restart} a server the run starts itself ({@code --servers local}, the local provider) of a kind that
  * restarts with its data kept ({@link ServerRecipe#restartsLocally()}), and for {@code broker-restart} a pipeline
- * through Kafka. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
+ * through Kafka; for {@code sink-kill} and {@code rebalance} a sink that rtbench runs (the bridge), and for {@code
+ * rebalance} more partitions than the bridge's consumers. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
  * usage error.
  */
 final class FaultChecks {
@@ -64,6 +65,11 @@ final class FaultChecks {
                     throw new IllegalArgumentException("--fault " + earlier + " and " + fault
                             + " overlap: both act on the database; give them one after the other");
                 }
+                if (onTheSink(earlier.kind()) && onTheSink(fault.kind()) && earlier.overlaps(fault)) {
+                    // a killed sink has no group to rebalance with, and which bridge a kill hits would be a guess
+                    throw new IllegalArgumentException("--fault " + earlier + " and " + fault
+                            + " overlap: both act on the sink; give them one after the other");
+                }
             }
             switch (fault.kind()) {
                 case TARGET_PAUSE -> requirePausable(local, target, targetUrl, env);
@@ -76,6 +82,10 @@ final class FaultChecks {
                             env);
                 case BROKER_RESTART ->
                     requireRestartable(FaultKind.BROKER_RESTART, "broker", ServerKind.KAFKA, local, env);
+                case SINK_KILL, REBALANCE -> {
+                    // the sink runs in rtbench (or is a Connect worker it reaches): any servers; the pipeline's
+                    // check is requirePipeline's
+                }
             }
         }
     }
@@ -84,14 +94,69 @@ final class FaultChecks {
         return kind == FaultKind.TARGET_PAUSE || kind == FaultKind.TARGET_RESTART;
     }
 
+    private static boolean onTheSink(FaultKind kind) {
+        return kind == FaultKind.SINK_KILL || kind == FaultKind.REBALANCE;
+    }
+
     /**
-     * A usage error for {@code broker-restart} in a pipeline without Kafka. Apart from {@link #check}, which does not
-     * know the pipeline.
+     * A usage error for a fault the pipeline has nothing for: {@code broker-restart} without Kafka, {@code sink-kill}
+     * and {@code rebalance} without a sink of rtbench's, {@code rebalance} with no more partitions in the topic a run on
+     * its own servers creates than {@code --bridge-threads} (a topic of an external broker may exist already: the sink
+     * checks its partitions, {@link #requireMovablePartitions}). Apart from {@link #check}, which does not know the
+     * pipeline.
      */
-    static void requireBroker(List<Fault> faults, Pipeline pipeline) {
-        if (!pipeline.usesKafka() && faults.stream().anyMatch(fault -> fault.kind() == FaultKind.BROKER_RESTART)) {
-            throw new IllegalArgumentException("--fault " + FaultKind.BROKER_RESTART.cliName() + ": pipeline "
-                    + pipeline.cliName() + " has no Kafka broker to restart");
+    static void requirePipeline(List<Fault> faults, Pipeline pipeline, boolean local, int bridgeThreads) {
+        for (Fault fault : faults) {
+            switch (fault.kind()) {
+                case BROKER_RESTART -> {
+                    if (!pipeline.usesKafka()) {
+                        throw new IllegalArgumentException("--fault " + FaultKind.BROKER_RESTART.cliName()
+                                + ": pipeline " + pipeline.cliName() + " has no Kafka broker to restart");
+                    }
+                }
+                case SINK_KILL -> requireSink(fault.kind(), pipeline);
+                case REBALANCE -> {
+                    requireSink(fault.kind(), pipeline);
+                    if (local) {
+                        requireMovablePartitions(
+                                "the topic the run creates", RunSpecMapping.TOPIC_PARTITIONS, bridgeThreads);
+                    }
+                }
+                case TARGET_PAUSE, TARGET_RESTART -> {
+                    // on the database, whatever the pipeline
+                }
+            }
+        }
+    }
+
+    /** The one place that says whose sink rtbench kills and rebalances, by pipeline. */
+    private static void requireSink(FaultKind kind, Pipeline pipeline) {
+        String prefix = "--fault " + kind.cliName() + ": ";
+        switch (pipeline) {
+            case KAFKA_BRIDGE -> {
+                // the bridge runs in rtbench's JVM: BridgeStage does both
+            }
+            case KAFKA_CONNECT ->
+                throw new IllegalArgumentException(
+                        prefix + "not yet with pipeline kafka-connect; the bridge (--pipeline kafka-bridge) has it");
+            case NATIVE, DIRECT ->
+                throw new IllegalArgumentException(prefix + "pipeline " + pipeline.cliName()
+                        + " has no sink that rtbench runs; the bridge (--pipeline kafka-bridge) has");
+        }
+    }
+
+    /**
+     * A usage error unless the topic has more partitions than the bridge has consumers: with no more, each consumer may
+     * hold one and a second bridge joining the group take none (which members get them is the assignor's order of
+     * their ids), so nothing would surely move.
+     */
+    static void requireMovablePartitions(String topic, int partitions, int bridgeThreads) {
+        if (partitions <= bridgeThreads) {
+            throw new IllegalArgumentException("--fault " + FaultKind.REBALANCE.cliName() + ": " + topic + " has "
+                    + partitions + (partitions == 1 ? " partition" : " partitions") + ", no more than the bridge's "
+                    + bridgeThreads + (bridgeThreads == 1 ? " consumer" : " consumers")
+                    + " (--bridge-threads): a second bridge joining the group might take"
+                    + " none; give the topic more partitions than --bridge-threads");
         }
     }
 

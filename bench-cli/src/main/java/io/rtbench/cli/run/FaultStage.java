@@ -33,7 +33,8 @@ import org.HdrHistogram.Histogram;
  * {@code run --fault} as a stage (docs/MEASUREMENT.md, "Freshness under faults"): each fault begins AT into every
  * measured phase and ends FOR later, on a timer of its own, through its kind's {@link Injection} ({@code target-pause}
  * stops the database's processes and continues them; {@code target-restart} and {@code broker-restart} stop the server
- * and start it again, the window lasting until it answers). After the phase, the step gets each fault's window and what
+ * and start it again, the window lasting until it answers; {@code sink-kill} and {@code rebalance} are the sink stage's
+ * own, {@link SinkFaults}). After the phase, the step gets each fault's window and what
  * it did to freshness and the backlog ({@link Recovery}). A fault that did not take effect, or whose server did not come
  * back, fails the run with one line. Whatever ends the run (its end, a failure, Ctrl-C), a fault still on is ended: at
  * the phase's end and at the stage's close; at the JVM's exit, a shutdown hook undoes what would outlive rtbench (a

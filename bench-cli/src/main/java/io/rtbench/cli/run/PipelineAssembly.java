@@ -1,9 +1,12 @@
 package io.rtbench.cli.run;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.rtbench.cli.support.UsageException;
 import io.rtbench.connectors.bridge.BridgeSettings;
 import io.rtbench.core.engine.Engine;
 import io.rtbench.core.engine.RunResources;
+import io.rtbench.core.fault.FaultKind;
+import io.rtbench.core.fault.Injection;
 import io.rtbench.core.fault.TimedSamples;
 import io.rtbench.core.mixed.MixedSettings;
 import io.rtbench.core.mixed.ReadCandidates;
@@ -29,6 +32,7 @@ import io.rtbench.servers.local.MachineUtilisation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -120,7 +124,7 @@ final class PipelineAssembly implements Engine.Assembly {
         if (candidates != null) {
             producer.feedReads(candidates, mixed.users());
         }
-        String consumerGroup = openSink(run, spec, servers, target);
+        Sink sink = openSink(run, spec, servers, target);
         boolean dml = spec.workload().dml().isPresent();
         ProbeStage probe = run.add(new ProbeStage(
                 target,
@@ -136,7 +140,7 @@ final class PipelineAssembly implements Engine.Assembly {
                     target, mixed, spec.probe().timeout(), spec.pacing().docSize(), candidates, registry));
             run.onTick(reads::tick);
         }
-        BacklogStage backlog = sample(run, spec, registry, servers, target, consumerGroup, probe.metrics());
+        BacklogStage backlog = sample(run, spec, registry, servers, target, sink.consumerGroup(), probe.metrics());
         AuditStage audit = audit(
                 run,
                 probe.target(),
@@ -149,7 +153,7 @@ final class PipelineAssembly implements Engine.Assembly {
             audit.withChanges(producer::changeHistories);
         }
         if (!spec.faults().isEmpty()) {
-            faults(run, spec, registry, servers, probe, backlog);
+            faults(run, spec, registry, servers.injections(spec.faults(), sink.faults()), probe, backlog);
         }
     }
 
@@ -158,13 +162,13 @@ final class PipelineAssembly implements Engine.Assembly {
             RunResources run,
             RunSpec spec,
             MeterRegistry registry,
-            RunServers servers,
+            Map<FaultKind, Injection> injections,
             ProbeStage probe,
             BacklogStage backlog) {
         TimedSamples data = probe.metrics().keepTimedData();
         run.add(new FaultStage(
                 spec.faults(),
-                servers.injections(spec.faults()),
+                injections,
                 data::points,
                 backlog == null ? List::of : backlog::readings,
                 run.forks() > 1 ? run.fork() : null,
@@ -189,7 +193,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.kafka().clientConfig(),
                 spec.start().connectTimeout(),
                 run::progress));
-        String consumerGroup = openSink(run, spec, servers, target);
+        String consumerGroup = openSink(run, spec, servers, target).consumerGroup();
         EvaluatorMetrics metrics = new EvaluatorMetrics(registry, spec.target().kind());
         sample(run, spec, registry, servers, target, consumerGroup, metrics);
         audit(
@@ -202,8 +206,16 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.run().auditTimeout());
     }
 
-    /** The stage that lands the events in the target; the consumer group whose backlog it leaves, null for none. */
-    private static String openSink(RunResources run, RunSpec spec, RunServers servers, TargetConfig target) {
+    /**
+     * The sink's stage as the rest of the pipeline sees it.
+     *
+     * @param consumerGroup the group whose backlog it leaves; null for none
+     * @param faults how {@code sink-kill} and {@code rebalance} are done to it; null where rtbench does neither
+     */
+    private record Sink(String consumerGroup, SinkFaults faults) {}
+
+    /** The stage that lands the events in the target. */
+    private static Sink openSink(RunResources run, RunSpec spec, RunServers servers, TargetConfig target) {
         SinkTopic sinkTopic = new SinkTopic(
                 servers.bootstrapServers(),
                 spec.kafka().clientConfig(),
@@ -213,26 +225,54 @@ final class PipelineAssembly implements Engine.Assembly {
             case KAFKA_BRIDGE -> {
                 BridgeSettings bridge = bridgeSettings(spec, servers.bootstrapServers(), target);
                 sinkTopic.startAtEnd(bridge.groupId()).ifPresent(run::note);
-                yield run.add(new BridgeStage(bridge, false, run::stopRequested))
-                        .consumerGroup();
+                if (spec.faults().stream().anyMatch(fault -> fault.kind() == FaultKind.REBALANCE)) {
+                    requireMovablePartitions(sinkTopic, spec);
+                }
+                BridgeStage stage = run.add(new BridgeStage(bridge, false, run::stopRequested));
+                yield new Sink(stage.consumerGroup(), stage);
             }
             case KAFKA_CONNECT ->
-                run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note))
-                        .consumerGroup();
+                new Sink(
+                        run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note))
+                                .consumerGroup(),
+                        null);
             case NATIVE ->
-                run.add(new NativeStage(
-                                spec.target().provider().nativeIngest(target).orElseThrow(),
-                                new NativeIngest.Source(
-                                        servers.bootstrapServers(),
-                                        null,
-                                        spec.kafka().topic(),
-                                        null,
-                                        spec.values().valueFormat().cliName(),
-                                        spec.kafka().clientConfig()),
-                                NATIVE_START_TIMEOUT))
-                        .consumerGroup();
-            case DIRECT -> null;
+                new Sink(
+                        run.add(new NativeStage(
+                                        spec.target()
+                                                .provider()
+                                                .nativeIngest(target)
+                                                .orElseThrow(),
+                                        new NativeIngest.Source(
+                                                servers.bootstrapServers(),
+                                                null,
+                                                spec.kafka().topic(),
+                                                null,
+                                                spec.values().valueFormat().cliName(),
+                                                spec.kafka().clientConfig()),
+                                        NATIVE_START_TIMEOUT))
+                                .consumerGroup(),
+                        null);
+            case DIRECT -> new Sink(null, null);
         };
+    }
+
+    /**
+     * {@code --fault rebalance} on the topic as the run finds it, which a broker of the user's may hold already with
+     * fewer partitions than the one the run creates: a usage error (exit 2) when no more than the bridge's consumers.
+     */
+    private static void requireMovablePartitions(SinkTopic topic, RunSpec spec) {
+        Optional<Integer> partitions = topic.partitions();
+        if (partitions.isPresent()) {
+            try {
+                FaultChecks.requireMovablePartitions(
+                        "topic " + spec.kafka().topic(),
+                        partitions.get(),
+                        spec.bridge().threads());
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
     }
 
     /** The collection made before the first event, and the stages' gauges on every tick. */

@@ -235,16 +235,19 @@ final class RunServers implements Stage {
      * How this run does each kind of {@code faults} (docs/MEASUREMENT.md, "Freshness under faults"): {@code
      * target-pause} on the processes of the database this run started, or of the one {@code rtbench servers start} runs
      * at the target's address; {@code target-restart} on the database this run started and {@code broker-restart} on
-     * the broker it started, where their servers restart with their data kept. {@link FaultChecks} refuses any other
-     * before anything starts; one whose server is not here now is a {@link BenchmarkException}.
+     * the broker it started, where their servers restart with their data kept; {@code sink-kill} and {@code rebalance}
+     * on the run's sink, as its stage does them. {@link FaultChecks} refuses any other before anything starts; one whose
+     * part is not here now is a {@link BenchmarkException}.
+     *
+     * @param sink the faults of the run's sink; null when rtbench injects none into it
      */
-    Map<FaultKind, Injection> injections(List<Fault> faults) {
+    Map<FaultKind, Injection> injections(List<Fault> faults, SinkFaults sink) {
         Map<FaultKind, Injection> injections = new EnumMap<>(FaultKind.class);
         for (Fault fault : faults) {
             if (!injections.containsKey(fault.kind())) {
                 injections.put(
                         fault.kind(),
-                        injection(fault.kind())
+                        injection(fault.kind(), sink)
                                 .orElseThrow(() -> new BenchmarkException(
                                         "--fault " + fault + ": this run has no server of its own to do it to")));
             }
@@ -252,7 +255,7 @@ final class RunServers implements Stage {
         return injections;
     }
 
-    private Optional<Injection> injection(FaultKind kind) {
+    private Optional<Injection> injection(FaultKind kind, SinkFaults sink) {
         return switch (kind) {
             case TARGET_PAUSE ->
                 database != null
@@ -268,6 +271,8 @@ final class RunServers implements Stage {
                 Optional.ofNullable(harnessServers.get("kafka"))
                         .flatMap(RunningServer::restartable)
                         .map(Injection::restart);
+            case SINK_KILL -> Optional.ofNullable(sink).map(SinkFaults::sinkKill);
+            case REBALANCE -> Optional.ofNullable(sink).map(SinkFaults::rebalance);
         };
     }
 

@@ -248,7 +248,11 @@ public final class RunSpecBuilder {
         Workload resolvedWorkload = resolveWorkload(provider, runSettings.pipeline(), resolvedRates);
         Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, pacingSettings.generators());
         RepetitionOptions.Settings repetitionSettings = repetitions.get().checked();
-        FaultChecks.requireBroker(faults, runSettings.pipeline());
+        FaultChecks.requirePipeline(
+                faults,
+                runSettings.pipeline(),
+                runSettings.localServers(),
+                bridge.get().threads());
         return new RunSpec(
                 targetSettings,
                 runSettings,

@@ -17,20 +17,33 @@ import java.util.UUID;
 import picocli.CommandLine;
 
 /**
- * One {@code rtbench run --fault} against the PostgreSQL the run starts itself (docs/MEASUREMENT.md, "Freshness under
- * faults"), as the fault ITs make it: the bridge at 500 events/s, 2 s of warmup and 20 s measured (5 s of baseline
- * before a fault at 5 s, one window of Recovery.WINDOW), a probe every 200 ms so that each 5-s window holds about 25
- * samples.
+ * One {@code rtbench run --fault} against PostgreSQL (docs/MEASUREMENT.md, "Freshness under faults"), as the fault ITs
+ * make it: the bridge at 500 events/s, 2 s of warmup and 20 s measured (5 s of baseline before a fault at 5 s, one
+ * window of Recovery.WINDOW), a probe every 200 ms so that each 5-s window holds about 25 samples; on the servers the
+ * run starts itself, or on the suite's shared ones.
  */
 final class FaultRuns {
 
-    /** What the run wrote: its result, its one step and that step's one fault, and what it printed. */
+    /** What the run wrote: its result, its one step and that step's first fault, and what it printed. */
     record Ran(RunResult result, StepResult step, StepFault fault, String out) {}
 
     private FaultRuns() {}
 
-    /** Runs with {@code fault} and the flags {@code more}; fails the test unless the run exits 0. */
+    /**
+     * Runs with {@code fault} and the flags {@code more} on the servers the run starts, 20 s measured; fails the test
+     * unless the run exits 0.
+     */
     static Ran run(Path dir, String prefix, String fault, String... more) throws Exception {
+        List<String> flags = new ArrayList<>(List.of("--servers", "local", "--duration", "20s", "--fault", fault));
+        flags.addAll(List.of(more));
+        return run(dir, prefix, flags);
+    }
+
+    /**
+     * Runs with {@code flags}, which say the servers, the measured phase's length and the faults; fails the test unless
+     * the run exits 0.
+     */
+    static Ran run(Path dir, String prefix, List<String> flags) throws Exception {
         String name = prefix + "_" + UUID.randomUUID().toString().substring(0, 8);
         Path result = dir.resolve(name + ".json");
         StringWriter out = new StringWriter();
@@ -42,8 +55,6 @@ final class FaultRuns {
                 "run",
                 "--target",
                 "postgres",
-                "--servers",
-                "local",
                 "--collection",
                 name,
                 "--topic",
@@ -52,17 +63,13 @@ final class FaultRuns {
                 "500/s",
                 "--warmup",
                 "2s",
-                "--duration",
-                "20s",
                 "--probe-interval",
                 "200ms",
-                "--fault",
-                fault,
                 "--prometheus-port",
                 "0",
                 "--result",
                 result.toString()));
-        args.addAll(List.of(more));
+        args.addAll(flags);
 
         int exit = rtbench.execute(args.toArray(String[]::new));
 

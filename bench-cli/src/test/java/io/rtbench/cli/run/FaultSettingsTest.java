@@ -68,7 +68,7 @@ class FaultSettingsTest {
     void anUnknownKindOrAMalformedFaultIsAUsageErrorSayingTheForm() {
         assertThat(usageError("run", "--target", "postgres", "--fault", "broker-pause@5s+4s"))
                 .isEqualTo("rtbench run: --fault: unknown fault kind 'broker-pause'; known: target-pause,"
-                        + " target-restart, broker-restart (see --help)");
+                        + " target-restart, broker-restart, sink-kill, rebalance (see --help)");
         assertThat(usageError("run", "--target", "postgres", "--fault", "target-pause@5s"))
                 .isEqualTo("rtbench run: --fault: 'target-pause@5s' is not a fault; use KIND@AT+FOR, e.g."
                         + " target-pause@10s+5s (see --help)");
@@ -172,8 +172,73 @@ class FaultSettingsTest {
         assertThat(usageError("run", "--target", "postgres", "--pipeline", "direct", "--fault", "broker-restart@5s+4s"))
                 .isEqualTo("rtbench run: --fault broker-restart: pipeline direct has no Kafka broker to restart (see"
                         + " --help)");
-        FaultChecks.requireBroker(List.of(Fault.parse("broker-restart@5s+4s")), Pipeline.KAFKA_CONNECT);
-        FaultChecks.requireBroker(List.of(Fault.parse("target-restart@5s+4s")), Pipeline.DIRECT);
+        FaultChecks.requirePipeline(List.of(Fault.parse("broker-restart@5s+4s")), Pipeline.KAFKA_CONNECT, true, 1);
+        FaultChecks.requirePipeline(List.of(Fault.parse("target-restart@5s+4s")), Pipeline.DIRECT, true, 1);
+    }
+
+    @Test
+    void theBridgeIsKilledAndRebalancedOnAnyServersBesideFaultsOfOtherParts() {
+        RunSpec run = resolve(
+                "run",
+                "--target",
+                "postgres",
+                "--fault",
+                "sink-kill@5s+3s",
+                "--fault",
+                "rebalance@10s+4s",
+                "--fault",
+                "target-pause@6s+2s");
+
+        assertThat(run.faults())
+                .extracting(Fault::toString)
+                .containsExactly("sink-kill@5s+3s", "rebalance@10s+4s", "target-pause@6s+2s");
+        assertThat(resolve(
+                                "run",
+                                "--target",
+                                "reference",
+                                "--servers",
+                                "external",
+                                "--bootstrap-servers",
+                                "127.0.0.1:1",
+                                "--bridge-threads",
+                                "8",
+                                "--fault",
+                                "rebalance@5s+4s")
+                        .faults())
+                .as("a topic of the user's broker may have more partitions: the sink checks it when it starts")
+                .hasSize(1);
+    }
+
+    @Test
+    void aSinkFaultWithoutABridgeIsAUsageErrorAndConnectsIsNotThereYet() {
+        for (String kind : List.of("sink-kill", "rebalance")) {
+            for (String pipeline : List.of("native", "direct")) {
+                assertThat(usageError(
+                                "run", "--target", "clickhouse", "--pipeline", pipeline, "--fault", kind + "@5s+4s"))
+                        .isEqualTo("rtbench run: --fault " + kind + ": pipeline " + pipeline + " has no sink that"
+                                + " rtbench runs; the bridge (--pipeline kafka-bridge) has (see --help)");
+            }
+            assertThat(usageError(
+                            "run", "--target", "postgres", "--pipeline", "kafka-connect", "--fault", kind + "@5s+4s"))
+                    .isEqualTo("rtbench run: --fault " + kind + ": not yet with pipeline kafka-connect; the bridge"
+                            + " (--pipeline kafka-bridge) has it (see --help)");
+        }
+    }
+
+    @Test
+    void aRebalanceNeedsMorePartitionsThanTheBridgesConsumers() {
+        assertThat(usageError("run", "--target", "postgres", "--bridge-threads", "4", "--fault", "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: the topic the run creates has 4 partitions, no more than"
+                        + " the bridge's 4 consumers (--bridge-threads): a second bridge joining the group might take"
+                        + " none; give the topic more partitions than --bridge-threads (see --help)");
+        assertThatThrownBy(() -> FaultChecks.requireMovablePartitions("topic events.x", 1, 1))
+                .hasMessage("--fault rebalance: topic events.x has 1 partition, no more than the bridge's 1 consumer"
+                        + " (--bridge-threads): a second bridge joining the group might take none; give the topic"
+                        + " more partitions than --bridge-threads");
+        FaultChecks.requireMovablePartitions("topic events.x", 2, 1);
+        assertThat(resolve("run", "--target", "postgres", "--bridge-threads", "3", "--fault", "rebalance@5s+4s")
+                        .faults())
+                .hasSize(1);
     }
 
     @Test
@@ -224,6 +289,10 @@ class FaultSettingsTest {
                         "target-pause@8s+4s"))
                 .isEqualTo("rtbench run: --fault target-restart@5s+4s and target-pause@8s+4s overlap: both act on the"
                         + " database; give them one after the other (see --help)");
+        assertThat(usageError(
+                        "run", "--target", "postgres", "--fault", "sink-kill@5s+4s", "--fault", "rebalance@8s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill@5s+4s and rebalance@8s+4s overlap: both act on the sink;"
+                        + " give them one after the other (see --help)");
         assertThat(resolve("run", "--target", "postgres", "--duration", "10s", "--fault", "target-pause@6s+4s")
                         .faults())
                 .as("a window that ends with the phase fits")

@@ -3,7 +3,9 @@ package io.rtbench.connectors.bridge;
 import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.KafkaReach;
 import io.rtbench.core.target.Target;
+import io.rtbench.core.time.Durations;
 import io.rtbench.core.time.EpochClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -36,16 +38,27 @@ public final class Bridge implements AutoCloseable {
     private final BridgeSettings settings;
     private final Target target;
     private final EpochClock clock;
-    private final BridgeStats stats = new BridgeStats();
+    private final BridgeStats stats;
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final AtomicBoolean killed = new AtomicBoolean();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final List<BridgeWorker> workers = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     public Bridge(BridgeSettings settings, Target target, EpochClock clock) {
+        this(settings, target, clock, new BridgeStats());
+    }
+
+    /**
+     * A bridge that counts into {@code stats}, which bridges before it or beside it may share: the new bridge after a
+     * run's {@code sink-kill}, or the second one of its {@code rebalance} (docs/MEASUREMENT.md, "Freshness under
+     * faults"), so that the run's {@code kafkaHop} and {@code sinkWrite} hold every bridge's samples once.
+     */
+    public Bridge(BridgeSettings settings, Target target, EpochClock clock, BridgeStats stats) {
         this.settings = settings;
         this.target = target;
         this.clock = clock;
+        this.stats = stats;
     }
 
     /**
@@ -77,7 +90,7 @@ public final class Bridge implements AutoCloseable {
     private void awaitConnected(BooleanSupplier stopRequested) {
         // each worker gives up by itself after the connect timeout; the margin covers building its client
         long deadlineNanos = System.nanoTime() + settings.connectTimeout().toNanos() + CONNECT_MARGIN_NANOS;
-        while (stats.consumersConnected() < settings.threads()) {
+        while (!workers.stream().allMatch(BridgeWorker::connected)) {
             if (stopRequested.getAsBoolean() || Thread.currentThread().isInterrupted()) {
                 close();
                 return;
@@ -91,6 +104,32 @@ public final class Bridge implements AutoCloseable {
                 close();
                 throw new BridgeFailedException(
                         KafkaReach.unreachable(settings.bootstrapServers(), settings.connectTimeout()), null);
+            }
+            LockSupport.parkNanos(CONNECT_POLL_NANOS);
+        }
+    }
+
+    /**
+     * Returns once every consumer of this bridge took part in a rebalance of the group (its partitions, maybe none,
+     * were assigned): a bridge that joined a group holding its share of the partitions.
+     *
+     * Returns at once, too, when the bridge is stopping (closed, or Ctrl-C while it started).
+     *
+     * @throws BridgeFailedException when the bridge failed meanwhile, or its partitions were not assigned within
+     *     {@code timeout}
+     */
+    public void awaitAssigned(Duration timeout) {
+        long deadlineNanos = System.nanoTime() + timeout.toNanos();
+        while (!stopping.get() && !workers.stream().allMatch(BridgeWorker::assigned)) {
+            RuntimeException failed = failure.get();
+            if (failed != null) {
+                throw failed;
+            }
+            if (System.nanoTime() - deadlineNanos > 0) {
+                throw new BridgeFailedException(
+                        "the group " + settings.groupId() + " gave the bridge no partitions within "
+                                + Durations.format(timeout),
+                        null);
             }
             LockSupport.parkNanos(CONNECT_POLL_NANOS);
         }
@@ -125,6 +164,9 @@ public final class Bridge implements AutoCloseable {
         try {
             worker.run();
         } catch (RuntimeException e) {
+            if (killed.get()) {
+                return; // a write cut off by the kill, a consumer woken by it: what a crash would not report either
+            }
             failure.compareAndSet(null, e);
             stopping.set(true);
             workers.forEach(BridgeWorker::stop);
@@ -156,6 +198,25 @@ public final class Bridge implements AutoCloseable {
     public synchronized void close() {
         stopping.set(true);
         workers.forEach(BridgeWorker::stop);
+        join();
+    }
+
+    /**
+     * Stops as a crash would, as far as one JVM can (docs/MEASUREMENT.md, "Freshness under faults", fault
+     * {@code sink-kill}): nothing read is written or committed any more, the writes in flight are interrupted and their
+     * outcome neither counted nor committed (a write the database already had may still land), and each consumer
+     * closes without committing, leaving the group (a process killed outright would leave it only after the group's
+     * session timeout). The next consumers of the group read again from its committed offsets. Waits for the
+     * consumers to finish; {@link #failure()} stays as it was.
+     */
+    public synchronized void kill() {
+        killed.set(true);
+        stopping.set(true);
+        workers.forEach(BridgeWorker::kill);
+        join();
+    }
+
+    private void join() {
         for (Thread thread : threads) {
             try {
                 thread.join(settings.retryTimeout().toMillis() + 30_000);

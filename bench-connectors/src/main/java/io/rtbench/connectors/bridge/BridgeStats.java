@@ -4,7 +4,6 @@ import io.rtbench.core.metrics.LatencyRecorder;
 import io.rtbench.core.metrics.MetricSet;
 import io.rtbench.core.metrics.Metrics;
 import java.util.OptionalDouble;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -17,7 +16,6 @@ public final class BridgeStats {
     private final LongAdder failed = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final AtomicReference<String> lastError = new AtomicReference<>();
-    private final AtomicInteger consumersConnected = new AtomicInteger();
     /** When the first write began and the last one ended (epoch µs), {@link Long#MAX_VALUE}/MIN_VALUE before any. */
     private final AtomicLong firstWriteStartMicros = new AtomicLong(Long.MAX_VALUE);
 
@@ -25,16 +23,6 @@ public final class BridgeStats {
     private final MetricSet metrics = new MetricSet();
     private final LatencyRecorder kafkaHop = metrics.recorder(Metrics.KAFKA_HOP);
     private final LatencyRecorder sinkWrite = metrics.recorder(Metrics.SINK_WRITE);
-
-    /** A consumer's broker answered for the first time. */
-    void connected() {
-        consumersConnected.incrementAndGet();
-    }
-
-    /** The consumers whose broker has answered. */
-    int consumersConnected() {
-        return consumersConnected.get();
-    }
 
     void consumed(int events) {
         consumed.add(events);

@@ -62,6 +62,12 @@ final class BridgeWorker implements Runnable {
     private boolean gaveUpThrown;
 
     private RuntimeException rebalanceFailure;
+    /** The broker answered this consumer; its partitions were assigned once (a rebalance it took part in ended). */
+    private volatile boolean connected;
+
+    private volatile boolean assigned;
+    /** Killed ({@link Bridge#kill()}): nothing more is written, drained or committed. */
+    private volatile boolean killed;
 
     BridgeWorker(
             BridgeSettings settings,
@@ -98,7 +104,7 @@ final class BridgeWorker implements Runnable {
                 return;
             }
             broker.awaitFirstAnswer(consumer);
-            stats.connected();
+            connected = true;
             consumer.subscribe(List.of(settings.topic()), new OnRebalance());
             while (!stopping.get()) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(pollTimeout());
@@ -137,6 +143,25 @@ final class BridgeWorker implements Runnable {
         if (current != null) {
             current.wakeup();
         }
+    }
+
+    /**
+     * Called by {@link Bridge#kill()} from another thread: the loop ends as a crash would end it, without writing what
+     * it read, waiting for the writes in flight (closing the writer interrupts them) or committing.
+     */
+    void kill() {
+        killed = true;
+        stop();
+    }
+
+    /** Whether the broker has answered this consumer. */
+    boolean connected() {
+        return connected;
+    }
+
+    /** Whether this consumer's partitions were assigned at least once. */
+    boolean assigned() {
+        return assigned;
     }
 
     /**
@@ -211,6 +236,9 @@ final class BridgeWorker implements Runnable {
     private void submitAll() {
         while (!writer.submit(COMPLETION_WAIT)) {
             // a writer frees up, or a write gives up
+            if (killed) {
+                throw new WakeupException(); // ends the loop as the kill's wakeup would in a poll
+            }
         }
         throwIfGaveUp();
     }
@@ -252,6 +280,9 @@ final class BridgeWorker implements Runnable {
 
     /** Writes what was read, waits for every write in flight and commits: before stopping or giving partitions up. */
     private void finish() {
+        if (killed) {
+            return;
+        }
         writer.seal();
         writer.drain(COMPLETION_WAIT);
         throwIfGaveUp();
@@ -306,7 +337,9 @@ final class BridgeWorker implements Runnable {
         }
 
         @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {}
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            assigned = true;
+        }
     }
 
     /** What the bridge counts of its writes (docs/MEASUREMENT.md) and how it fails. */

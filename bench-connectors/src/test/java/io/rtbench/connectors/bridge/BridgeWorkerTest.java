@@ -382,6 +382,39 @@ class BridgeWorkerTest {
         assertThat(losing.closed()).isTrue();
     }
 
+    /**
+     * Fault {@code sink-kill} (docs/MEASUREMENT.md, "Freshness under faults"): a killed worker ends at once with its
+     * writes still in flight, commits nothing (not even on closing its consumer) and counts none of them written, so
+     * that the next consumer of its partitions reads them again.
+     */
+    @Test
+    void aKilledWorkerEndsWithoutWaitingForItsWritesOrCommitting() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        script = batch -> {
+            block(release);
+            return WriteResult.allWritten(batch.size());
+        };
+        feed(1_000);
+        BridgeWorker worker = worker(500, 2, Duration.ofSeconds(5));
+        Thread running = runInBackground(worker);
+        await().atMost(Duration.ofSeconds(20)).until(() -> target.writesRunning() == 2);
+        assertThat(worker.connected()).isTrue();
+        assertThat(worker.assigned()).isTrue();
+
+        stopping.set(true);
+        worker.kill();
+        running.join(10_000);
+
+        assertThat(running.isAlive())
+                .as("it did not wait for the writes in flight")
+                .isFalse();
+        assertThat(lastCommitted).as("nothing committed").isEmpty();
+        assertThat(consumer.closed()).isTrue();
+        assertThat(stats.written()).isZero();
+        assertThat(stats.consumed()).isEqualTo(1_000);
+        release.countDown();
+    }
+
     /** The stand-in database: answers as {@link #script} says and stops the worker once all expected are written. */
     private WriteResult write(EventBatch batch) {
         WriteResult result = script.apply(batch);
