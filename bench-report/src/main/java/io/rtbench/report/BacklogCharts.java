@@ -8,9 +8,9 @@ import org.knowm.xchart.XYSeries;
 
 /**
  * Backlog over time (docs/REPORTS.md, "Backlog over time"): the sink's backlog in events, one reading a second of a
- * step, from the readings its interval log holds under {@link Metrics#BACKLOG}, each where it was read, on the x axis of the step's data latency over time
- * ({@link OverTimeCharts}), a line per stretch measured without a gap (a fork), and each fault's window shaded
- * ({@link FaultBands}).
+ * step, from the readings its interval log holds under {@link Metrics#BACKLOG}, each where it was read, on the x axis
+ * of the step's data latency over time ({@link OverTimeCharts}), a line per stretch measured without a gap (a fork),
+ * and each fault's window shaded ({@link FaultBands}).
  */
 final class BacklogCharts {
 

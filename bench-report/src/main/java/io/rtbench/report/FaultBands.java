@@ -12,8 +12,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The faults of a step on its charts over time, data latency and backlog (docs/REPORTS.md, "Faults"): each fault's
- * window shaded from the axis to the top, a series named after the fault's kind (in the legend once per kind) and labelled with it, so
- * that the staleness the fault caused and the recovery after it are read against the window.
+ * window shaded from the axis to the top, a series named after the fault's kind (in the legend once per kind) and
+ * labelled with it, so that the staleness and the backlog the fault caused and the recovery after it are read against
+ * the window.
  */
 final class FaultBands {
 

@@ -25,13 +25,15 @@ import org.HdrHistogram.HistogramLogReader;
  * The interval histograms of one step, by metric (the tag of each interval in the {@code .hlog}), values in
  * microseconds, timestamps absolute (epoch milliseconds). The tags of readings that are not latencies
  * ({@link Metrics#READINGS}: the sink's backlog in events, each reading an interval of its own) are kept apart as
- * readings: no total, metric list or merge of latencies has them, only {@link #readings}. Totals and per-second points are computed by adding
- * histograms, never by averaging percentiles, so they are exact whatever the number of intervals or hosts.
+ * readings: no total, metric list or merge of latencies has them, only {@link #readings}. Totals and per-second
+ * points are computed by adding histograms, never by averaging percentiles, so they are exact whatever the number of
+ * intervals or hosts.
  *
- * <p>The log is read as a stream and only what the report uses is kept: one total per metric, and the intervals of
- * {@link #TIMELINE_METRICS} compressed (about 100 bytes a second). A decoded interval of LatencyRecorder's range is a
- * 188 KB array: holding every one of them took a 10-minute mixed soak's report to 1.36 GB (docs/BENCHMARKS.md,
- * "Workload mixed: a 10-minute soak with reads"), and a 12-hour run's log would not fit at all.
+ * <p>The log is read as a stream and only what the report uses is kept: one total per metric, the intervals of
+ * {@link #TIMELINE_METRICS} compressed (about 100 bytes a second) and the readings' times and values (32 bytes each).
+ * A decoded interval of LatencyRecorder's range is a 188 KB array: holding every one of them took a 10-minute mixed
+ * soak's report to 1.36 GB (docs/BENCHMARKS.md, "Workload mixed: a 10-minute soak with reads"), and a 12-hour run's
+ * log would not fit at all.
  */
 final class StepHistograms {
 

@@ -54,8 +54,8 @@ public final class Fixtures {
     /**
      * {@code rtbench run --target postgres --rate 500/s --warmup 2s --duration 20s --probe-interval 200ms --fault
      * target-pause@5s+4s} (2026-11-30, on the 2-core build machine): the backlog rose to 1,434 events in the pause and
-     * drained at 681 events/s after it; freshness recovered 3.9 s after the pause. Its log ({@link #POSTGRES_PAUSE_LOG}) is stripped to the data intervals and the
-     * backlog readings.
+     * drained at 681 events/s after it; freshness recovered 3.9 s after the pause. Its log
+     * ({@link #POSTGRES_PAUSE_LOG}) is stripped to the data intervals and the backlog readings.
      */
     static final String POSTGRES_PAUSE = "postgres-pause.json";
 

@@ -147,8 +147,9 @@ final class IterationWindows {
     }
 
     /**
-     * Adds an interval of readings that are not latencies (the backlog, {@link io.rtbench.core.metrics.Metrics#READINGS})
-     * to the open window's log, if it is measured and has one; the window's histograms never hold it.
+     * Adds an interval of readings that are not latencies (the backlog,
+     * {@link io.rtbench.core.metrics.Metrics#READINGS}) to the open window's log, if it is measured and has one; the
+     * window's histograms never hold it.
      */
     synchronized void log(Histogram readings) {
         if (index <= totalWindows && log != null) {
