@@ -85,7 +85,7 @@ class BacklogChartsTest {
     }
 
     @Test
-    void theBacklogIsNoLatencyOfTheLogsTotalsNorOfAMergeOfHosts() throws Exception {
+    void theBacklogIsNoLatencyOfTheLogsTotals() throws Exception {
         Path hlog = dir.resolve("step.hlog");
         Fixtures.writeLogWithBacklog(hlog, START_MILLIS, new long[][] {{100}, {200}});
 
