@@ -4,6 +4,8 @@ import io.rtbench.core.DaemonThreads;
 import io.rtbench.core.engine.Phase;
 import io.rtbench.core.engine.Stage;
 import io.rtbench.core.fault.Recovery;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.ReadingRecorder;
 import io.rtbench.core.result.StepResult;
 import java.time.Duration;
 import java.util.List;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The sink's backlog as a stage of the engine: the consumer lag of its group, sampled every second of a measured phase
- * (the step's backlog summary and the sustained test read it), read after a warmup (the engine extends a warmup while
+ * (the step's backlog summary and the sustained test read it; each reading goes to the step's interval log under
+ * {@link Metrics#BACKLOG}, which the report draws over time), read after a warmup (the engine extends a warmup while
  * the sink is behind) and between steps (one step's backlog must not spill into the next).
  */
 public final class BacklogStage implements Stage {
@@ -54,6 +57,7 @@ public final class BacklogStage implements Stage {
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("rtbench-backlog"));
     private BacklogSeries series = new BacklogSeries();
+    private final ReadingRecorder log = new ReadingRecorder(Metrics.BACKLOG);
     private ScheduledFuture<?> sampling;
 
     /**
@@ -85,7 +89,9 @@ public final class BacklogStage implements Stage {
     private void sample() {
         try {
             long lag = sampler.lag();
-            series.add(System.currentTimeMillis(), lag);
+            long atMillis = System.currentTimeMillis();
+            series.add(atMillis, lag);
+            log.record(atMillis, lag);
             metrics.backlog(lag);
         } catch (Exception e) {
             LOG.warn("backlog sample failed: {}", e.toString());
@@ -114,8 +120,14 @@ public final class BacklogStage implements Stage {
     }
 
     /** The readings of the current (or last) measured phase, for the figures of faults. */
-    public List<Recovery.Point> readings() {
+    public List<Recovery.Point> backlogPoints() {
         return series.points();
+    }
+
+    /** Each reading of a measured phase, for the step's interval log. */
+    @Override
+    public List<ReadingRecorder> readings() {
+        return List.of(log);
     }
 
     @Override

@@ -11,9 +11,10 @@ import org.knowm.xchart.XYSeries.XYSeriesRenderStyle;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The faults of a step on its data-latency-over-time chart (docs/REPORTS.md, "Faults"): each fault's window shaded from
- * the axis to the top, a series named after the fault's kind (in the legend once per kind) and labelled with it, so
- * that the staleness the fault caused and the recovery after it are read against the window.
+ * The faults of a step on its charts over time, data latency and backlog (docs/REPORTS.md, "Faults"): each fault's
+ * window shaded from the axis to the top, a series named after the fault's kind (in the legend once per kind) and
+ * labelled with it, so that the staleness and the backlog the fault caused and the recovery after it are read against
+ * the window.
  */
 final class FaultBands {
 
@@ -33,14 +34,15 @@ final class FaultBands {
 
     /**
      * The bands of {@code step}'s faults on a chart whose x axis is {@code histograms}' seconds, reaching up to
-     * {@code topMs}; no band without faults. The y axis is held at {@code topMs}, so that the bands fill the plot.
+     * {@code top} (in the y axis's unit: ms of latency, events of backlog); no band without faults. The y axis is held
+     * at {@code top}, so that the bands fill the plot.
      */
-    static List<Band> add(XYChart chart, ReportedStep step, StepHistograms histograms, double topMs) {
+    static List<Band> add(XYChart chart, ReportedStep step, StepHistograms histograms, double top) {
         List<Band> bands = new ArrayList<>();
         if (step.step().faults() == null) {
             return bands;
         }
-        chart.getStyler().setYAxisMax(topMs);
+        chart.getStyler().setYAxisMax(top);
         List<String> kinds = new ArrayList<>();
         for (StepFault fault : step.step().faults()) {
             String kind = StepFaults.kindOf(fault);
@@ -52,20 +54,20 @@ final class FaultBands {
             XYSeries series = chart.addSeries(
                     first ? kind : kind + " #" + kinds.size(),
                     new double[] {band.fromSec(), band.fromSec(), band.toSec(), band.toSec()},
-                    new double[] {0, topMs, topMs, 0});
+                    new double[] {0, top, top, 0});
             series.setXYSeriesRenderStyle(XYSeriesRenderStyle.PolygonArea);
             series.setFillColor(BAND_COLOR);
             series.setLineColor(BAND_COLOR);
             series.setMarker(SeriesMarkers.NONE);
             series.setShowInLegend(first);
-            chart.addAnnotation(new AnnotationText(kind, (band.fromSec() + band.toSec()) / 2, topMs * 0.95, false));
+            chart.addAnnotation(new AnnotationText(kind, (band.fromSec() + band.toSec()) / 2, top * 0.95, false));
         }
         return bands;
     }
 
     /**
-     * What the chart cannot show of the faults, under it: each fault's backlog peak and drain rate (the result has no
-     * backlog series to draw), and its time to recover; null without faults.
+     * The faults' figures under the data latency chart: each fault's staleness peak, time to recover, backlog peak and
+     * drain rate (the backlog chart under it draws the readings they come from); null without faults.
      */
     static String note(ReportedStep step) {
         List<StepFaults.Slot> slots = StepFaults.slots(step.step());

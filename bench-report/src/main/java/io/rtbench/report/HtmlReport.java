@@ -31,7 +31,7 @@ final class HtmlReport {
             th.group{text-align:center}
             figure{margin:1em 0}figcaption{font-weight:600;margin-bottom:.3em}img{max-width:100%;height:auto}
             .note{color:#555;font-size:.9em}.bad{color:#b00020;font-weight:600}
-            .pair{display:flex;flex-wrap:wrap;gap:0 1.5em}.pair figure{flex:1 1 440px;min-width:0}
+            .pair{display:flex;flex-wrap:wrap;gap:0 1.5em}.pair figure,.pair>div{flex:1 1 440px;min-width:0}
             .warn{background:#fff4e5;border-left:4px solid #f0a020;padding:.5em 1em}
             """;
 
@@ -173,12 +173,25 @@ final class HtmlReport {
                                         .anyMatch(reported -> reported.step().faults() != null)
                                 ? " Shaded: the window of a fault (run --fault), labelled with its kind."
                                 : "")
+                .append(
+                        runs.stream().flatMap(run -> run.steps().stream()).anyMatch(BacklogCharts::measured)
+                                ? " Under it, where the step had a sink, the sink's backlog in events in each second"
+                                        + " (its consumer group's lag), on the same x axis."
+                                : "")
                 .append("</p>\n");
         for (ReportedRun run : runs) {
             for (ReportedStep step : run.steps()) {
-                // side by side, on the same x axis: a latency spike and the target's CPU in that second
+                // side by side, on the same x axis: a latency spike and the target's CPU in that second; under the
+                // latency, the backlog the sink had then
                 out.append("<div class=\"pair\">\n");
-                figure(out, figures, OverTimeCharts.overTime(run, step));
+                if (BacklogCharts.measured(step)) {
+                    out.append("<div>\n");
+                    figure(out, figures, OverTimeCharts.overTime(run, step));
+                    figure(out, figures, BacklogCharts.overTime(run, step));
+                    out.append("</div>\n");
+                } else {
+                    figure(out, figures, OverTimeCharts.overTime(run, step));
+                }
                 if (UtilisationCharts.measured(step)) {
                     figure(out, figures, UtilisationCharts.cpuOverTime(run, step));
                 }

@@ -3,6 +3,7 @@ package io.rtbench.report;
 import io.rtbench.core.metrics.Metrics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 
@@ -11,6 +12,10 @@ import org.knowm.xchart.XYSeries;
  * interval log, a line per stretch measured without a gap (a fork), and each fault's window shaded ({@link FaultBands}).
  */
 final class OverTimeCharts {
+
+    /** Under a chart over time whose timeline has gaps ({@link #segments}). */
+    static final String SEGMENTS_NOTE =
+            "each fork (or a stretch after a gap in the log) is its own line: nothing was measured between them";
 
     private OverTimeCharts() {}
 
@@ -33,8 +38,7 @@ final class OverTimeCharts {
         List<List<StepHistograms.IntervalPoint>> segments = segments(points);
         List<String> notes = new ArrayList<>();
         if (segments.size() > 1) {
-            notes.add("each fork (or a stretch after a gap in the log) is its own line: nothing was measured between"
-                    + " them");
+            notes.add(SEGMENTS_NOTE);
         }
         String faults = FaultBands.note(step);
         if (faults != null) {
@@ -46,7 +50,7 @@ final class OverTimeCharts {
 
     /** The chart of {@link #overTime}: p50 and p99 per second, one line per segment, and the faults' bands. */
     static XYChart overTimeChart(ReportedStep step, List<StepHistograms.IntervalPoint> points) {
-        XYChart chart = ChartImages.lineChart("seconds into the step", "data latency (ms)", points.size() > 60 ? 0 : 4);
+        XYChart chart = timeChart(step, "data latency (ms)", points.size());
         // the bands first, so that the lines are drawn over them
         double topMs = 1.1 * points.stream().mapToDouble(p -> p.p99Ms()).max().orElse(1);
         FaultBands.add(chart, step, step.histograms(), topMs);
@@ -71,15 +75,34 @@ final class OverTimeCharts {
     }
 
     /**
+     * A chart of one step's seconds, on the x axis that every chart of that step over time shares (0 to its last second
+     * of any timeline: the data latency and the backlog under it line up), markers only when the points are few.
+     */
+    static XYChart timeChart(ReportedStep step, String yAxisTitle, int points) {
+        XYChart chart = ChartImages.lineChart("seconds into the step", yAxisTitle, points > 60 ? 0 : 4);
+        chart.getStyler().setXAxisMax((double) Math.max(1, step.histograms().lastSecond()));
+        return chart;
+    }
+
+    /**
      * The timeline cut where a second is missing for longer than {@link #GAP_SECONDS}: the forks of a step measure at
      * different times, minutes apart, and a line across the gap would draw latencies no one measured.
      */
     static List<List<StepHistograms.IntervalPoint>> segments(List<StepHistograms.IntervalPoint> points) {
-        List<List<StepHistograms.IntervalPoint>> segments = new ArrayList<>();
-        List<StepHistograms.IntervalPoint> current = new ArrayList<>();
-        for (StepHistograms.IntervalPoint point : points) {
+        return segments(points, StepHistograms.IntervalPoint::second);
+    }
+
+    /**
+     * {@link #segments(List)} of any points of a step in time order, such as the backlog's readings, by their seconds
+     * (unrounded: one reading missed, a little late, is no gap either).
+     */
+    static <P> List<List<P>> segments(List<P> points, ToDoubleFunction<P> seconds) {
+        List<List<P>> segments = new ArrayList<>();
+        List<P> current = new ArrayList<>();
+        for (P point : points) {
             if (!current.isEmpty()
-                    && point.second() - current.get(current.size() - 1).second() > GAP_SECONDS) {
+                    && seconds.applyAsDouble(point) - seconds.applyAsDouble(current.get(current.size() - 1))
+                            > GAP_SECONDS) {
                 segments.add(current);
                 current = new ArrayList<>();
             }
@@ -91,8 +114,8 @@ final class OverTimeCharts {
         return segments;
     }
 
-    /** One interval a second; one missing second (a late tick) is no gap. */
-    private static final long GAP_SECONDS = 2;
+    /** One interval a second; one missing second (a late tick) is no gap, nor is a reading missed and the next late. */
+    private static final double GAP_SECONDS = 2.5;
 
     /** One segment of a percentile's line, in its colour; only the first is in the legend. */
     private static void segment(XYChart chart, String percentile, int index, double[] x, double[] y) {

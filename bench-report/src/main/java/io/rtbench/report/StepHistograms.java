@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +23,17 @@ import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The interval histograms of one step, by metric (the tag of each interval in the {@code .hlog}), values in
- * microseconds, timestamps absolute (epoch milliseconds). Totals and per-second points are computed by adding
- * histograms, never by averaging percentiles, so they are exact whatever the number of intervals or hosts.
+ * microseconds, timestamps absolute (epoch milliseconds). The tags of readings that are not latencies
+ * ({@link Metrics#READINGS}: the sink's backlog in events, each reading an interval of its own) are kept apart as
+ * readings: no total, metric list or merge of latencies has them, only {@link #readings}. Totals and per-second
+ * points are computed by adding histograms, never by averaging percentiles, so they are exact whatever the number of
+ * intervals or hosts.
  *
- * <p>The log is read as a stream and only what the report uses is kept: one total per metric, and the intervals of
- * {@link #TIMELINE_METRICS} compressed (about 100 bytes a second). A decoded interval of LatencyRecorder's range is a
- * 188 KB array: holding every one of them took a 10-minute mixed soak's report to 1.36 GB (docs/BENCHMARKS.md,
- * "Workload mixed: a 10-minute soak with reads"), and a 12-hour run's log would not fit at all.
+ * <p>The log is read as a stream and only what the report uses is kept: one total per metric, the intervals of
+ * {@link #TIMELINE_METRICS} compressed (about 100 bytes a second) and the readings' times and values (32 bytes each).
+ * A decoded interval of LatencyRecorder's range is a 188 KB array: holding every one of them took a 10-minute mixed
+ * soak's report to 1.36 GB (docs/BENCHMARKS.md, "Workload mixed: a 10-minute soak with reads"), and a 12-hour run's
+ * log would not fit at all.
  */
 final class StepHistograms {
 
@@ -39,13 +44,19 @@ final class StepHistograms {
     private final Map<String, Histogram> totals;
     /** Metric name → its intervals compressed, for the metrics of {@link #TIMELINE_METRICS}. */
     private final Map<String, List<Interval>> timelines;
+    /** Tag of {@link Metrics#READINGS} → its readings, in log order. */
+    private final Map<String, List<Reading>> readings;
     /** The earliest interval start of any metric (Long.MAX_VALUE when none): second 0 of the timeline. */
     private final long firstStartMillis;
 
     private StepHistograms(
-            Map<String, Histogram> totals, Map<String, List<Interval>> timelines, long firstStartMillis) {
+            Map<String, Histogram> totals,
+            Map<String, List<Interval>> timelines,
+            Map<String, List<Reading>> readings,
+            long firstStartMillis) {
         this.totals = totals;
         this.timelines = timelines;
+        this.readings = readings;
         this.firstStartMillis = firstStartMillis;
     }
 
@@ -58,6 +69,7 @@ final class StepHistograms {
     static StepHistograms read(Path hlog) throws IOException {
         Map<String, Histogram> totals = new LinkedHashMap<>();
         Map<String, List<Interval>> timelines = new LinkedHashMap<>();
+        Map<String, List<Reading>> readings = new LinkedHashMap<>();
         long first = Long.MAX_VALUE;
         try (InputStream in = Files.newInputStream(hlog);
                 HistogramLogReader reader = new HistogramLogReader(in)) {
@@ -65,6 +77,12 @@ final class StepHistograms {
             while ((next = reader.nextIntervalHistogram()) != null) {
                 if (next instanceof Histogram histogram) {
                     String tag = histogram.getTag() == null ? "" : histogram.getTag();
+                    first = Math.min(first, histogram.getStartTimeStamp());
+                    if (Metrics.READINGS.contains(tag)) {
+                        readings.computeIfAbsent(tag, t -> new ArrayList<>())
+                                .add(new Reading(histogram.getStartTimeStamp(), histogram.getMaxValue()));
+                        continue;
+                    }
                     totals.computeIfAbsent(tag, t -> newSum(histogram)).add(histogram);
                     if (TIMELINE_METRICS.contains(tag)) {
                         timelines.computeIfAbsent(tag, t -> new ArrayList<>()).add(Interval.of(histogram));
@@ -76,22 +94,25 @@ final class StepHistograms {
             // HistogramLogReader reports a malformed line or payload as an unchecked exception.
             throw new IOException("not an HdrHistogram interval log (" + e.getMessage() + ")", e);
         }
-        return new StepHistograms(totals, timelines, first);
+        return new StepHistograms(totals, timelines, readings, first);
     }
 
     /** The intervals of several hosts' logs of the same step, side by side; totals then cover every host. */
     static StepHistograms merge(Collection<StepHistograms> parts) {
         Map<String, Histogram> totals = new LinkedHashMap<>();
         Map<String, List<Interval>> timelines = new LinkedHashMap<>();
+        Map<String, List<Reading>> readings = new LinkedHashMap<>();
         long first = Long.MAX_VALUE;
         for (StepHistograms part : parts) {
             part.totals.forEach((metric, total) ->
                     totals.computeIfAbsent(metric, m -> newSum(total)).add(total));
             part.timelines.forEach((metric, list) ->
                     timelines.computeIfAbsent(metric, m -> new ArrayList<>()).addAll(list));
+            part.readings.forEach((metric, list) ->
+                    readings.computeIfAbsent(metric, m -> new ArrayList<>()).addAll(list));
             first = Math.min(first, part.firstStartMillis);
         }
-        return new StepHistograms(totals, timelines, first);
+        return new StepHistograms(totals, timelines, readings, first);
     }
 
     Set<String> metrics() {
@@ -128,8 +149,8 @@ final class StepHistograms {
         }
         TreeMap<Long, List<Interval>> bySecond = new TreeMap<>();
         for (Interval interval : list) {
-            long second = Math.round((interval.startMillis() - firstStartMillis) / 1000.0);
-            bySecond.computeIfAbsent(second, s -> new ArrayList<>()).add(interval);
+            bySecond.computeIfAbsent(secondFrom(interval.startMillis()), s -> new ArrayList<>())
+                    .add(interval);
         }
         List<IntervalPoint> points = new ArrayList<>(bySecond.size());
         bySecond.forEach((second, intervals) -> {
@@ -152,6 +173,42 @@ final class StepHistograms {
     }
 
     /**
+     * The readings of a tag of {@link Metrics#READINGS} (empty for any other) in the order they were read, each at the
+     * moment it was read on the x axis of {@link #timeline}. With {@code --merge} the hosts' readings interleave: they
+     * read the lag of the same consumer group, so each is a reading of the one backlog.
+     */
+    List<ReadingPoint> readings(String metric) {
+        return readings.getOrDefault(metric, List.of()).stream()
+                .sorted(Comparator.comparingLong(Reading::atMillis))
+                .map(reading -> new ReadingPoint(secondOf(reading.atMillis()), reading.value()))
+                .toList();
+    }
+
+    /**
+     * The end of the x axis that the step's charts over time share, so that a moment is at the same place on each of
+     * them: the last second of {@link #timeline}'s points, or after the last reading; 0 without any.
+     */
+    long lastSecond() {
+        long last = 0;
+        for (List<Interval> list : timelines.values()) {
+            for (Interval interval : list) {
+                last = Math.max(last, secondFrom(interval.startMillis()));
+            }
+        }
+        for (List<Reading> list : readings.values()) {
+            for (Reading reading : list) {
+                last = Math.max(last, (long) Math.ceil(secondOf(reading.atMillis())));
+            }
+        }
+        return last;
+    }
+
+    /** The whole second of the timeline that a moment (ms since the epoch) falls in, rounded. */
+    private long secondFrom(long epochMillis) {
+        return Math.round((epochMillis - firstStartMillis) / 1000.0);
+    }
+
+    /**
      * Where a moment (ms since the epoch) lies on the x axis of {@link #timeline}: seconds from the first interval of
      * the step, unrounded.
      */
@@ -166,6 +223,9 @@ final class StepHistograms {
                 .sum();
         for (List<Interval> list : timelines.values()) {
             bytes += list.stream().mapToLong(Interval::retainedBytes).sum();
+        }
+        for (List<Reading> list : readings.values()) {
+            bytes += (long) list.size() * Reading.RETAINED_BYTES;
         }
         return bytes;
     }
@@ -203,4 +263,19 @@ final class StepHistograms {
 
     /** Data of one second of a step: sample count and percentiles of that second, in milliseconds. */
     record IntervalPoint(long second, long count, double p50Ms, double p99Ms) {}
+
+    /** One reading of the log: when it was read and its value (the backlog: events). */
+    private record Reading(long atMillis, long value) {
+
+        /** The record's header and two fields. */
+        static final int RETAINED_BYTES = 32;
+    }
+
+    /**
+     * One reading of a step.
+     *
+     * @param atSec when it was read, on the x axis of {@link #timeline}, unrounded
+     * @param value in the reading's unit (the backlog: events), to 3 significant digits
+     */
+    record ReadingPoint(double atSec, long value) {}
 }

@@ -2,6 +2,8 @@ package io.rtbench.report;
 
 import io.rtbench.core.metrics.IntervalLog;
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.ReadingRecorder;
 import io.rtbench.core.result.ResultFiles;
 import io.rtbench.core.result.RunResult;
 import java.io.IOException;
@@ -49,6 +51,16 @@ public final class Fixtures {
     static final List<String> POSTGRES_FAULT_LOGS =
             List.of("postgres-fault.step-1.fork-1.iteration-1.hlog", "postgres-fault.step-1.fork-2.iteration-1.hlog");
 
+    /**
+     * {@code rtbench run --target postgres --rate 500/s --warmup 2s --duration 20s --probe-interval 200ms --fault
+     * target-pause@5s+4s} (2026-11-30, on the 2-core build machine): the backlog rose to 1,434 events in the pause and
+     * drained at 681 events/s after it; freshness recovered 3.9 s after the pause. Its log
+     * ({@link #POSTGRES_PAUSE_LOG}) is stripped to the data intervals and the backlog readings.
+     */
+    static final String POSTGRES_PAUSE = "postgres-pause.json";
+
+    static final String POSTGRES_PAUSE_LOG = "postgres-pause.step-1.hlog";
+
     private Fixtures() {}
 
     /** Copies a checked-in result into {@code dir}; returns the copy. */
@@ -88,6 +100,30 @@ public final class Fixtures {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Writes an interval log as the engine writes a step with a sink: per second a data interval around 100 ms and the
+     * backlog readings of that second ({@code backlog[second]}: none, one or two, read 100 and 400 ms into it), each an
+     * interval of its own as {@link ReadingRecorder} makes them.
+     */
+    static void writeLogWithBacklog(Path file, long startMillis, long[][] backlog) {
+        ReadingRecorder readings = new ReadingRecorder(Metrics.BACKLOG);
+        try (IntervalLog log = new IntervalLog(file, startMillis)) {
+            for (int second = 0; second < backlog.length; second++) {
+                long from = startMillis + second * 1_000L;
+                Histogram data = LatencyRecorder.newHistogram();
+                data.recordValue(100_000 + second * 1_000L);
+                data.setTag(Metrics.DATA);
+                data.setStartTimeStamp(from);
+                data.setEndTimeStamp(from + 1_000);
+                log.append(data);
+                for (int i = 0; i < backlog[second].length; i++) {
+                    readings.record(from + 100 + i * 300L, backlog[second][i]);
+                }
+                readings.takeIntervals().forEach(log::append);
+            }
         }
     }
 

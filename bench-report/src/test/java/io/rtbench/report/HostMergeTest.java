@@ -110,6 +110,24 @@ class HostMergeTest {
     }
 
     @Test
+    void theHostsBacklogReadingsInterleaveAndMergeIntoNoLatency() {
+        host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
+        host("host-b", Map.of(Metrics.DATA, 200_000L), true, 2);
+        // both hosts' sinks read the lag of the same group, at their own moments
+        Fixtures.writeLogWithBacklog(dir.resolve("host-a.hlog"), START.toEpochMilli(), new long[][] {{10}, {20}});
+        Fixtures.writeLogWithBacklog(dir.resolve("host-b.hlog"), START.toEpochMilli() + 300, new long[][] {{15}, {25}});
+
+        ReportedRun merged = HostMerge.merge(load("host-a", "host-b"));
+
+        ReportedStep step = merged.steps().get(0);
+        assertThat(step.step().latencyMs()).containsOnlyKeys(Metrics.DATA);
+        assertThat(merged.notes()).noneMatch(note -> note.contains(Metrics.BACKLOG));
+        assertThat(step.histograms().readings(Metrics.BACKLOG))
+                .extracting(StepHistograms.ReadingPoint::value)
+                .containsExactly(10L, 15L, 20L, 25L);
+    }
+
+    @Test
     void aHostWithoutARateLeavesTheMergedRateAbsentRatherThanAPartialSum() {
         host("host-a", Map.of(Metrics.DATA, 100_000L), true, 1);
         host("host-b", Map.of(Metrics.DATA, 200_000L), true, 2);

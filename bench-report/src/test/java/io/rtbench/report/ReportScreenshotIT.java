@@ -70,6 +70,26 @@ class ReportScreenshotIT {
                 .isGreaterThan(2 * 40 * 200);
     }
 
+    /**
+     * A real run with one fault (docs/REPORTS.md, "Backlog over time"): the backlog chart under the data latency over
+     * time has the fault's band too, so the page shows two bands of one fault.
+     */
+    @Test
+    void chromiumDrawsTheBacklogChartWithTheFaultsBand() throws Exception {
+        Path chromium = ExternalPrograms.require("chromium", "chromium");
+        Path result = Fixtures.copy(Fixtures.POSTGRES_PAUSE, OUT);
+        Fixtures.copy(Fixtures.POSTGRES_PAUSE_LOG, OUT);
+        Path html = OUT.resolve("backlog.html");
+        Reports.write(new ReportRequest(List.of(result), html, OUT.resolve("backlog.csv")));
+
+        BufferedImage image = screenshot(chromium, html, "backlog.png", 4800);
+
+        // one band of about 90 × 150 pixels on each chart: the latency's alone would stay under the bound
+        assertThat(pixelsNear(image, FaultBands.BAND_COLOR))
+                .as("pixels of the fault's bands on the data latency and the backlog over time")
+                .isGreaterThan(2 * 40 * 200);
+    }
+
     /** Headless Chromium's screenshot of {@code html}, {@link #WIDTH} × {@code height}, kept in {@link #OUT}. */
     private BufferedImage screenshot(Path chromium, Path html, String name, int height) throws Exception {
         Path png = OUT.resolve(name);

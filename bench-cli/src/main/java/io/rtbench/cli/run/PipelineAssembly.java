@@ -170,7 +170,7 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.faults(),
                 injections,
                 data::points,
-                backlog == null ? List::of : backlog::readings,
+                backlog == null ? List::of : backlog::backlogPoints,
                 run.forks() > 1 ? run.fork() : null,
                 registry,
                 spec.target().kind()));

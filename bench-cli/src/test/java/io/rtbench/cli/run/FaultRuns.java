@@ -24,8 +24,11 @@ import picocli.CommandLine;
  */
 final class FaultRuns {
 
-    /** What the run wrote: its result, its one step and that step's first fault, and what it printed. */
-    record Ran(RunResult result, StepResult step, StepFault fault, String out) {}
+    /**
+     * What the run wrote: its result (and the file, beside which are its step's interval log and its report), its one
+     * step and that step's first fault, and what it printed.
+     */
+    record Ran(Path resultFile, RunResult result, StepResult step, StepFault fault, String out) {}
 
     private FaultRuns() {}
 
@@ -76,6 +79,6 @@ final class FaultRuns {
         assertThat(exit).as(err.toString() + out).isEqualTo(CommandLines.OK);
         RunResult written = ResultFiles.read(result);
         StepResult step = written.steps().get(0);
-        return new Ran(written, step, step.faults().get(0), out.toString());
+        return new Ran(result, written, step, step.faults().get(0), out.toString());
     }
 }

@@ -1,14 +1,21 @@
 package io.rtbench.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import io.rtbench.core.metrics.Metrics;
 import io.rtbench.core.result.RunResult;
 import io.rtbench.core.result.StepFault;
 import io.rtbench.core.result.StepResult;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.SuiteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,5 +64,35 @@ class TargetPauseIT {
         assertThat(step.events().lost()).isZero();
         assertThat(step.events().landed()).isEqualTo(step.events().produced());
         assertThat(ran.out()).contains("  fault target-pause@5s+4s (").contains("; recovered ");
+        backlogIsInTheLogAndTheReport(ran);
+    }
+
+    /**
+     * The backlog readings in the step's interval log (docs/MEASUREMENT.md, "Sustained: when a backlog grew"), one a
+     * second, each an interval of its own, no latency of the step; and their chart in the report (docs/REPORTS.md,
+     * "Backlog over time").
+     */
+    private static void backlogIsInTheLogAndTheReport(FaultRuns.Ran ran) throws Exception {
+        Path hlog = ran.resultFile().resolveSibling(ran.step().histogramLog());
+        List<Histogram> readings = new ArrayList<>();
+        try (HistogramLogReader reader = new HistogramLogReader(hlog.toFile())) {
+            for (EncodableHistogram next; (next = reader.nextIntervalHistogram()) != null; ) {
+                if (next instanceof Histogram histogram && Metrics.BACKLOG.equals(histogram.getTag())) {
+                    readings.add(histogram);
+                }
+            }
+        }
+        assertThat(readings)
+                .as("one reading a second of the 20-s phase (and one as it ended), each its own interval")
+                .hasSizeBetween(18, 23)
+                .allSatisfy(reading -> assertThat(reading.getTotalCount()).isOne());
+        long highest = readings.stream().mapToLong(Histogram::getMaxValue).max().orElseThrow();
+        assertThat((double) highest)
+                .as("the fault's backlog peak is the highest reading (to the histogram's 3 digits)")
+                .isCloseTo(ran.fault().backlogPeakEvents(), within(ran.fault().backlogPeakEvents() / 1000.0 + 1));
+        assertThat(ran.step().latencyMs()).doesNotContainKey(Metrics.BACKLOG);
+        String html = Files.readString(ran.resultFile()
+                .resolveSibling(ran.resultFile().getFileName().toString().replace(".json", ".html")));
+        assertThat(html).contains("<figcaption>Backlog over time: ");
     }
 }

@@ -146,6 +146,17 @@ final class IterationWindows {
         }
     }
 
+    /**
+     * Adds an interval of readings that are not latencies (the backlog,
+     * {@link io.rtbench.core.metrics.Metrics#READINGS}) to the open window's log, if it is measured and has one; the
+     * window's histograms never hold it.
+     */
+    synchronized void log(Histogram readings) {
+        if (index <= totalWindows && log != null) {
+            log.append(readings);
+        }
+    }
+
     /** Ends the open window at {@code nowNanos} and opens the next, if there is one. */
     synchronized void close(long nowNanos) {
         if (index > totalWindows) {

@@ -1,6 +1,7 @@
 package io.rtbench.core.engine;
 
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.ReadingRecorder;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
 import java.util.List;
@@ -19,7 +20,7 @@ import org.HdrHistogram.Histogram;
  * <p>The engine calls, for every step and in the order the stages were added: {@link #beginStep} → per phase
  * (prefill, warmup, measured) {@link #startPhase} … {@link #endPhase} → {@link #finishStep} → {@link #auditStep} (only
  * when the step was neither stopped nor failed) → {@link #settleBetweenSteps}. Once a second during a measured phase it
- * reads {@link #recorders()}, {@link #status}, {@link #failure()} and {@link #movedEvents()}.
+ * reads {@link #recorders()}, {@link #readings()}, {@link #status}, {@link #failure()} and {@link #movedEvents()}.
  */
 public interface Stage extends AutoCloseable {
 
@@ -73,9 +74,18 @@ public interface Stage extends AutoCloseable {
         return List.of();
     }
 
+    /**
+     * The readings this stage takes over time that are not latencies (the sink's backlog); the engine writes their
+     * intervals into the step's interval log beside the latencies, and sums them into nothing.
+     */
+    default List<ReadingRecorder> readings() {
+        return List.of();
+    }
+
     /** Forgets what was recorded (the end of a warmup). */
     default void resetMetrics() {
         recorders().forEach(LatencyRecorder::reset);
+        readings().forEach(ReadingRecorder::reset);
     }
 
     /** A few words for the live status line, given the last second's intervals of every recorder by name. */

@@ -1,6 +1,7 @@
 package io.rtbench.core.engine;
 
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.ReadingRecorder;
 import io.rtbench.core.pacing.Rate;
 import io.rtbench.core.result.RunEnvironment;
 import io.rtbench.core.result.StepResult;
@@ -138,6 +139,13 @@ public final class Stages {
         return all;
     }
 
+    /** Every stage's readings that are not latencies ({@link Stage#readings()}), in the stages' order. */
+    List<ReadingRecorder> readings() {
+        List<ReadingRecorder> all = new ArrayList<>();
+        stages.forEach(stage -> all.addAll(stage.readings()));
+        return all;
+    }
+
     /**
      * One take of the recorders' intervals: what each recorded since the last take, in the recorders' order, with the
      * step and phase they belong to, handed to {@code read} and valid only during that call (a recorder reuses its
@@ -148,7 +156,11 @@ public final class Stages {
         for (LatencyRecorder recorder : recorders()) {
             intervals.add(new Tick.Interval(recorder.name(), recorder.takeInterval()));
         }
-        return read.apply(new Tick(tickStep, tickPhase, intervals));
+        List<Tick.Interval> readings = new ArrayList<>();
+        for (ReadingRecorder recorder : readings()) {
+            recorder.takeIntervals().forEach(reading -> readings.add(new Tick.Interval(recorder.name(), reading)));
+        }
+        return read.apply(new Tick(tickStep, tickPhase, intervals, readings));
     }
 
     /**
@@ -239,10 +251,12 @@ public final class Stages {
      * @param phase the phase the samples belong to; null between phases
      * @param intervals one per recorder, in order (two stages may record a metric of one name); valid only while the
      *     take's reader runs
+     * @param readings one per reading taken since the last take, of every reading recorder ({@link Stage#readings()}):
+     *     not latencies, so for the interval log only
      */
-    public record Tick(Integer step, Phase.Kind phase, List<Interval> intervals) {
+    public record Tick(Integer step, Phase.Kind phase, List<Interval> intervals, List<Interval> readings) {
 
-        /** What one recorder recorded since the last take. */
+        /** What one recorder (of latencies or of readings) recorded since the last take. */
         public record Interval(String metric, Histogram histogram) {}
     }
 }

@@ -127,7 +127,8 @@ final class Ticker implements AutoCloseable {
 
     /**
      * Moves every recorder's interval into the log or the open window; what a window's end took is kept for the next
-     * tick's listeners.
+     * tick's listeners. The readings that are not latencies (the backlog) go to the log, or the open window's log,
+     * only: no summary, status line or gauge takes them for a latency.
      */
     private Map<String, Histogram> takeIntervals() {
         return stages.takeIntervals(tick -> {
@@ -140,6 +141,14 @@ final class Ticker implements AutoCloseable {
                     windows.record(interval.histogram());
                 }
                 intervals.put(interval.metric(), interval.histogram());
+            }
+            for (Stages.Tick.Interval reading : tick.readings()) {
+                if (log != null) {
+                    log.append(reading.histogram());
+                }
+                if (windows != null) {
+                    windows.log(reading.histogram());
+                }
             }
             return intervals;
         });

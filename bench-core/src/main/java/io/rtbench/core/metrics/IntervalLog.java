@@ -13,7 +13,8 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * An HdrHistogram interval log ({@code .hlog}): one tagged interval histogram per metric per period, so that runs on
  * several hosts merge exactly (HdrHistogram's {@code HistogramLogProcessor} or {@code rtbench report}), never by
- * averaging percentiles (docs/MEASUREMENT.md).
+ * averaging percentiles (docs/MEASUREMENT.md). Beside the latencies (microseconds) it holds readings of another unit
+ * under their own tags ({@link Metrics#READINGS}: the sink's backlog in events).
  */
 public final class IntervalLog implements AutoCloseable {
 
@@ -30,7 +31,8 @@ public final class IntervalLog implements AutoCloseable {
         }
         this.writer = new HistogramLogWriter(out);
         writer.outputLogFormatVersion();
-        writer.outputComment("rtbench latency intervals in microseconds, tagged by metric name");
+        writer.outputComment("rtbench intervals tagged by metric name: latencies in microseconds; tag "
+                + Metrics.BACKLOG + ": the sink's backlog readings in events");
         writer.outputStartTime(startTimeMillis);
         writer.setBaseTime(startTimeMillis);
         writer.outputLegend();

@@ -2,7 +2,10 @@ package io.rtbench.core.metrics;
 
 import java.util.Set;
 
-/** The names of the latency metrics of docs/MEASUREMENT.md, as they appear in the result file and on Prometheus. */
+/**
+ * The names of the latency metrics of docs/MEASUREMENT.md, as they appear in the result file and on Prometheus, and the
+ * tags of the readings that the interval logs hold beside them ({@link #READINGS}).
+ */
 public final class Metrics {
 
     /** Probe response time − newest visible {@code _event_time}: the headline data latency (RockBench's). */
@@ -45,6 +48,19 @@ public final class Metrics {
      * (docs/MEASUREMENT.md, "Reads under write load"); failed reads at least at the timeout.
      */
     public static final String SELECT = "select";
+
+    /**
+     * Not a latency: the tag of the sink's backlog readings in a step's interval log, in events, one a second
+     * (docs/MEASUREMENT.md, "Sustained: when a backlog grew"), which the report draws over time. No latency summary
+     * has it.
+     */
+    public static final String BACKLOG = "backlog";
+
+    /**
+     * The tags of an interval log that hold readings ({@link ReadingRecorder}), not latencies in microseconds: a reader
+     * of the log that adds its intervals up as latencies leaves these out.
+     */
+    public static final Set<String> READINGS = Set.of(BACKLOG);
 
     /**
      * Every calibration truth: what only the {@code reference} target knows. Reports and tables show the truths in

@@ -68,6 +68,25 @@ class IterationWindowsTest {
         });
     }
 
+    @Test
+    void readingsGoToTheMeasuredWindowsLogButNotToItsHistograms() throws IOException {
+        IterationWindows windows =
+                new IterationWindows(1, 2, Duration.ofSeconds(2), i -> "b.iteration-" + i + ".hlog", dir, 0);
+
+        windows.log(interval("backlog", 7_000)); // warmup: no log
+        windows.close(2 * SECOND);
+        windows.record(interval("data", 1_000));
+        windows.log(interval("backlog", 2_500));
+        windows.close(4 * SECOND);
+        windows.log(interval("backlog", 3_000)); // after the last window: nowhere
+
+        assertThat(windows.totals()).containsOnlyKeys("data");
+        assertThat(windows.iterations(1).get(0).latencyMs()).containsOnlyKeys("data");
+        assertThat(countIn(dir.resolve("b.iteration-1.hlog")))
+                .as("the data and the one reading")
+                .isEqualTo(2);
+    }
+
     private static Histogram interval(String metric, long micros) {
         Histogram histogram = LatencyRecorder.newHistogram();
         histogram.recordValue(micros);

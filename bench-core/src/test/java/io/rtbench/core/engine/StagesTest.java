@@ -3,6 +3,8 @@ package io.rtbench.core.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.ReadingRecorder;
 import io.rtbench.core.pacing.Rate;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +20,7 @@ class StagesTest {
 
     private final List<String> calls = new ArrayList<>();
     private final LatencyRecorder data = new LatencyRecorder("data");
+    private final ReadingRecorder backlog = new ReadingRecorder(Metrics.BACKLOG);
 
     private final class Recording implements Stage {
         private final String name;
@@ -46,6 +49,11 @@ class StagesTest {
         @Override
         public List<LatencyRecorder> recorders() {
             return name.equals("probe") ? List.of(data) : List.of();
+        }
+
+        @Override
+        public List<ReadingRecorder> readings() {
+            return name.equals("backlog") ? List.of(backlog) : List.of();
         }
 
         @Override
@@ -110,5 +118,37 @@ class StagesTest {
         assertThat(during).as("the warmup's sample was reset").isEqualTo("step 2 MEASURED data 1");
         assertThat(last).isEqualTo("step 2 MEASURED data 1");
         assertThat(after).as("between phases").isEqualTo("step 2 null data 0");
+    }
+
+    @Test
+    void aTakeHoldsTheReadingsApartFromTheLatenciesAndAMeasuredPhaseStartsFromNone() {
+        Stages stages = new Stages(List.of(new Recording("probe", null), new Recording("backlog", null)));
+        stages.beginStep(step());
+        stages.startPhase(Phase.Kind.WARMUP, 10, 0, Duration.ofSeconds(1), 0);
+        backlog.record(1_000L, 9_000);
+
+        stages.startPhase(Phase.Kind.MEASURED, 10, 0, Duration.ofSeconds(5), 0);
+        data.recordMicros(2_000);
+        backlog.record(2_000L, 1_200);
+        backlog.record(2_900L, -3);
+        List<String> taken = stages.takeIntervals(tick -> List.of(
+                tick.intervals().stream()
+                        .map(Stages.Tick.Interval::metric)
+                        .toList()
+                        .toString(),
+                tick.readings().stream()
+                        .map(reading ->
+                                reading.metric() + " " + reading.histogram().getTotalCount() + " of "
+                                        + reading.histogram().getMaxValue() + " at "
+                                        + reading.histogram().getStartTimeStamp())
+                        .toList()
+                        .toString()));
+
+        assertThat(taken.get(0)).as("the latencies' intervals").isEqualTo("[data]");
+        assertThat(taken.get(1))
+                .as("the warmup's reading was reset; each reading its own interval at its time; a negative one is 0")
+                .isEqualTo("[backlog 1 of 1200 at 2000, backlog 1 of 0 at 2900]");
+        assertThat(stages.takeIntervals(Stages.Tick::readings)).as("taken once").isEmpty();
+        assertThat(stages.totals()).as("a reading is no latency's total").containsOnlyKeys("data");
     }
 }

@@ -2,15 +2,29 @@ package io.rtbench.core.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rtbench.core.metrics.IntervalLog;
+import io.rtbench.core.metrics.LatencyRecorder;
+import io.rtbench.core.metrics.Metrics;
+import io.rtbench.core.metrics.ReadingRecorder;
 import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The status line's live rate, on a clock the test moves. */
+/** The status line's live rate, on a clock the test moves; where each take of the intervals goes. */
 class TickerTest {
 
     private final AtomicLong nowNanos = new AtomicLong(1_000_000_000L);
@@ -96,5 +110,69 @@ class TickerTest {
             ticker.tick();
             assertThat(lastLine()).isEqualTo("step 1  ending the phase");
         }
+    }
+
+    @Test
+    void readingsGoToTheStepsLogUnderTheirTagAndNowhereElse(@TempDir Path dir) throws IOException {
+        LatencyRecorder data = new LatencyRecorder(Metrics.DATA);
+        ReadingRecorder backlog = new ReadingRecorder(Metrics.BACKLOG);
+        Stage sink = new Stage() {
+            @Override
+            public String name() {
+                return "sink";
+            }
+
+            @Override
+            public List<LatencyRecorder> recorders() {
+                return List.of(data);
+            }
+
+            @Override
+            public List<ReadingRecorder> readings() {
+                return List.of(backlog);
+            }
+        };
+        Stages stages = new Stages(List.of(sink));
+        List<String> heard = new ArrayList<>();
+        Path file = dir.resolve("r.step-1.hlog");
+        try (IntervalLog log = new IntervalLog(file, 0);
+                Ticker ticker = new Ticker(
+                        "step 1",
+                        60L,
+                        500,
+                        stages,
+                        log,
+                        null,
+                        List.of(),
+                        List.of((intervals, rate) -> heard.addAll(intervals.keySet())),
+                        new StatusLine(new PrintStream(out, true, StandardCharsets.UTF_8), false),
+                        nowNanos::get)) {
+            data.recordMicros(40_000);
+            backlog.record(1_000, 2_345);
+            backlog.record(1_900, 2_000); // a late reading: two in one tick, each at its own time
+            ticker.tick();
+            backlog.record(3_000, 0); // an empty backlog is a reading too
+            ticker.tick();
+        }
+
+        Map<String, List<String>> logged = new LinkedHashMap<>();
+        try (FileInputStream in = new FileInputStream(file.toFile())) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            for (EncodableHistogram next; (next = reader.nextIntervalHistogram()) != null; ) {
+                Histogram interval = (Histogram) next;
+                logged.computeIfAbsent(interval.getTag(), tag -> new ArrayList<>())
+                        .add(interval.getTotalCount() + " of " + interval.getMaxValue() + " at "
+                                + interval.getStartTimeStamp());
+            }
+        }
+        assertThat(logged).containsOnlyKeys(Metrics.DATA, Metrics.BACKLOG);
+        assertThat(logged.get(Metrics.BACKLOG))
+                .as("each reading in events (2,345 exact to the histogram's 3 digits), at its own time")
+                .containsExactly("1 of 2345 at 1000", "1 of 2000 at 1900", "1 of 0 at 3000");
+        assertThat(heard)
+                .as("the tick listeners (Prometheus) hear latencies only")
+                .containsOnly(Metrics.DATA);
+        assertThat(lastLine()).doesNotContain("backlog");
+        assertThat(stages.totals()).containsOnlyKeys(Metrics.DATA);
     }
 }
