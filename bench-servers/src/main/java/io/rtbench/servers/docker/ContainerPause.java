@@ -2,6 +2,7 @@ package io.rtbench.servers.docker;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.InternalServerErrorException;
 import io.rtbench.core.fault.Pausable;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -16,22 +17,28 @@ import org.slf4j.LoggerFactory;
 final class ContainerPause implements Pausable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ContainerPause.class);
-    /** The engine answers a pause once the freezer has frozen the container: this is a margin, not a wait. */
-    private static final Duration PAUSE_WAIT = Duration.ofSeconds(2);
+    /** How long a pause may take to be in effect, as the local provider's SIGSTOP (the tries of {@link #freeze}). */
+    static final Duration PAUSE_WAIT = Duration.ofSeconds(2);
 
     private static final long POLL_MILLIS = 20;
 
     private final DockerClient client;
     private final String containerId;
     private final String name;
+    private final Duration pauseWait;
     /** Whether this pause froze the container and has not thawed it yet; guarded by this. */
     private boolean paused;
 
     /** @param name the server as a user knows it, e.g. {@code postgres} */
     ContainerPause(DockerClient client, String containerId, String name) {
+        this(client, containerId, name, PAUSE_WAIT);
+    }
+
+    ContainerPause(DockerClient client, String containerId, String name, Duration pauseWait) {
         this.client = client;
         this.containerId = containerId;
         this.name = name;
+        this.pauseWait = pauseWait;
     }
 
     @Override
@@ -41,28 +48,49 @@ final class ContainerPause implements Pausable {
 
     @Override
     public synchronized void pause() {
-        try {
-            client.pauseContainerCmd(containerId).exec();
-        } catch (RuntimeException e) {
-            // not running (stopped, gone), already paused by someone else, or the engine refused
-            throw new IllegalStateException(description() + " could not be paused: " + e.getMessage(), e);
-        }
+        long deadlineNanos = System.nanoTime() + pauseWait.toNanos();
+        freeze(deadlineNanos);
         paused = true;
         try {
-            awaitPaused();
+            awaitPaused(deadlineNanos);
         } catch (IllegalStateException e) {
             resume();
             throw e;
         }
     }
 
-    private void awaitPaused() {
-        long deadlineNanos = System.nanoTime() + PAUSE_WAIT.toNanos();
+    /**
+     * {@code docker pause}, tried again until the deadline when the engine failed to freeze: cgroup v1's freezer can stay
+     * in FREEZING while processes appear in the container (PostgreSQL forks a backend per connection) or the machine is
+     * loaded, and runc then thaws the container and gives up ({@code unable to freeze}); the kernel's docs advise to
+     * try again. Any other refusal (not running, gone, already paused) is said at once.
+     */
+    private void freeze(long deadlineNanos) {
+        for (int tries = 1; ; tries++) {
+            try {
+                client.pauseContainerCmd(containerId).exec();
+                return;
+            } catch (InternalServerErrorException e) {
+                if (System.nanoTime() - deadlineNanos > 0) {
+                    throw new IllegalStateException(
+                            description() + " could not be paused in " + tries + " tries within " + pauseWait.toMillis()
+                                    + " ms: " + e.getMessage(),
+                            e);
+                }
+                LOG.info("docker pause {} (try {}): {}; trying again", description(), tries, e.getMessage());
+                sleep();
+            } catch (RuntimeException e) {
+                throw new IllegalStateException(description() + " could not be paused: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private void awaitPaused(long deadlineNanos) {
         String state = state();
         while (!state.equals("paused")) {
             if (System.nanoTime() - deadlineNanos > 0) {
-                throw new IllegalStateException(description() + " was not paused within " + PAUSE_WAIT.toSeconds()
-                        + " s of docker pause (state " + state + ")");
+                throw new IllegalStateException(description() + " was not paused within " + pauseWait.toMillis()
+                        + " ms of docker pause (state " + state + ")");
             }
             sleep();
             state = state();
