@@ -1,8 +1,10 @@
 package io.rtbench.servers;
 
+import io.rtbench.core.fault.Pausable;
 import io.rtbench.core.fault.Restartable;
 import io.rtbench.core.utilisation.ThreadGroupCpu;
 import io.rtbench.core.utilisation.UtilisationSource;
+import io.rtbench.servers.local.ProcessPause;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -61,9 +63,19 @@ public interface RunningServer extends AutoCloseable {
     }
 
     /**
+     * The server, to be paused and continued (fault {@code target-pause}, docs/MEASUREMENT.md, "Freshness under
+     * faults"): by default its process and every process under it, with SIGSTOP and SIGCONT ({@link ProcessPause}; one
+     * in this JVM refuses when paused); a container, with {@code docker pause} (docs/DOCKER.md).
+     */
+    default Optional<Pausable> pausable() {
+        return Optional.of(new ProcessPause(this::pid, kind().cliName()));
+    }
+
+    /**
      * The server, to be stopped and started again on the same port with its data kept (faults {@code target-restart}
      * and {@code broker-restart}, docs/MEASUREMENT.md, "Freshness under faults"); empty where this server cannot be (the
-     * default). Which kinds can, before any starts: {@link ServerRecipe#restartsLocally()}.
+     * default). Which kinds can, before any starts: {@link ServerRecipe#restartsLocally()} and {@link
+     * ServerRecipe#restartsInContainer()}.
      */
     default Optional<Restartable> restartable() {
         return Optional.empty();

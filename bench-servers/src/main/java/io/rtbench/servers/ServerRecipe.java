@@ -33,6 +33,14 @@ public interface ServerRecipe {
     }
 
     /**
+     * Whether the container {@link #startDocker} starts can be stopped and started again on the same port with its data
+     * kept ({@link RunningServer#restartable()}; fault {@code target-restart}, docs/DOCKER.md). None by default.
+     */
+    default boolean restartsInContainer() {
+        return false;
+    }
+
+    /**
      * Starts the server on this machine and waits until it accepts clients.
      *
      * @throws ServerUnavailableException when this machine cannot run it, saying what is missing and how to get it

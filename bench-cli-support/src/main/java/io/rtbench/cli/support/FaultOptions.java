@@ -19,10 +19,11 @@ public final class FaultOptions {
             converter = FaultConverter.class,
             description = "Inject a fault into each step's measured phase, AT from its start, lasting FOR (repeatable),"
                     + " e.g. target-pause@10s+5s. Kinds: target-pause (the database rtbench started or runs,"
-                    + " `rtbench servers`, stopped with SIGSTOP, then continued), target-restart (the database the run"
-                    + " started, stopped and started again with its data), broker-restart (the Kafka broker the run"
-                    + " started, likewise), sink-kill (the bridge killed, a new one started on its group), rebalance"
-                    + " (a second bridge in the group). The result says the staleness peak and the time to recover.")
+                    + " `rtbench servers`, stopped with SIGSTOP or docker pause, then continued), target-restart (the"
+                    + " database the run started, stopped and started again with its data), broker-restart (the Kafka"
+                    + " broker the run started, likewise), sink-kill (the bridge killed, a new one started on its"
+                    + " group), rebalance (a second bridge in the group). The result says the staleness peak and the"
+                    + " time to recover.")
     List<Fault> faults;
 
     /** The faults given, in order; empty for none. */

@@ -14,17 +14,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
  * What {@code run --fault} needs, checked with the other settings before anything starts (docs/MEASUREMENT.md,
  * "Freshness under faults"): a window inside the measured phase, faults of a kind one after the other; for
- * {@code target-pause} a database process that rtbench controls on this host: one it starts ({@code --servers local},
- * the local provider) or one {@code rtbench servers start} runs at the target's address; for {@code target-restart} and
- * {@code broker-restart} a server the run starts itself ({@code --servers local}, the local provider) of a kind that
- * restarts with its data kept ({@link ServerRecipe#restartsLocally()}), and for {@code broker-restart} a pipeline
- * through Kafka; for {@code sink-kill} and {@code rebalance} a sink that rtbench runs (the bridge), and for {@code
- * rebalance} more partitions than the bridge's consumers. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
+ * {@code target-pause} a database that rtbench controls on this host: one it starts ({@code --servers local}, a child
+ * process or a container) or one {@code rtbench servers start} runs at the target's address; for {@code target-restart}
+ * and {@code broker-restart} a server the run starts itself ({@code --servers local}) of a kind that restarts with its
+ * data kept with the run's provider ({@link ServerRecipe#restartsLocally()}, {@link
+ * ServerRecipe#restartsInContainer()}), and for {@code broker-restart} a pipeline through Kafka; for {@code sink-kill}
+ * and {@code rebalance} a sink that rtbench runs (the bridge), and for {@code rebalance} more partitions than the
+ * bridge's consumers. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
  * usage error.
  */
 final class FaultChecks {
@@ -168,9 +170,8 @@ final class FaultChecks {
     }
 
     /**
-     * A usage error unless the run starts the {@code server} itself with the local provider, whose {@code server}
-     * restarts with its data kept: a background server's daemon deletes its data when it stops, a container's is not
-     * restarted yet.
+     * A usage error unless the run starts the {@code server} itself, and its provider restarts a {@code server} with its
+     * data kept: a background server's daemon deletes its data when it stops.
      */
     private static void requireRestartable(
             FaultKind fault, String part, ServerKind server, boolean local, Map<String, String> env) {
@@ -180,29 +181,38 @@ final class FaultChecks {
                     + " it starts itself (--servers local): a server of yours, or one `rtbench servers start` runs,"
                     + " would not come back with its data");
         }
-        requireLocalProvider(restart, part, "restart", env);
-        if (!ServerRecipes.recipe(server).restartsLocally()) {
+        ServerRecipe recipe = ServerRecipes.recipe(server);
+        if (inContainers(env)) {
+            if (!recipe.restartsInContainer()) {
+                throw new IllegalArgumentException(restart + "with " + Servers.PROVIDER_ENV + "=docker rtbench"
+                        + " restarts only " + restartable(ServerRecipe::restartsInContainer) + " containers with their"
+                        + " data kept, not " + server.cliName()
+                        + (recipe.restartsLocally() ? ": the local provider restarts it" : ""));
+            }
+        } else if (!recipe.restartsLocally()) {
             throw new IllegalArgumentException(restart + "rtbench does not restart a local " + server.cliName()
-                    + " with its data kept; it restarts "
-                    + ServerRecipes.all().stream()
-                            .filter(ServerRecipe::restartsLocally)
-                            .map(recipe -> recipe.kind().cliName())
-                            .sorted()
-                            .collect(Collectors.joining(", ")));
+                    + " with its data kept; it restarts " + restartable(ServerRecipe::restartsLocally));
         }
     }
 
-    /** A usage error unless the servers this run starts are child processes (the local provider). */
-    private static void requireLocalProvider(String prefix, String part, String verb, Map<String, String> env) {
-        String provider =
-                env.getOrDefault(Servers.PROVIDER_ENV, "local").strip().toLowerCase(Locale.ROOT);
-        if (!provider.isEmpty() && !provider.equals("local")) {
-            throw new IllegalArgumentException(prefix + Servers.PROVIDER_ENV + "=" + provider + " runs the " + part
-                    + " in a container, which rtbench does not " + verb + " yet: use the local provider");
-        }
+    /** The server kinds that {@code restarts}, by name. */
+    private static String restartable(Predicate<ServerRecipe> restarts) {
+        return ServerRecipes.all().stream()
+                .filter(restarts)
+                .map(recipe -> recipe.kind().cliName())
+                .sorted()
+                .collect(Collectors.joining(", "));
     }
 
-    /** A usage error unless the target's database is a process rtbench controls on this host. */
+    /** Whether the servers this run starts are containers (the docker provider) rather than child processes. */
+    private static boolean inContainers(Map<String, String> env) {
+        return env.getOrDefault(Servers.PROVIDER_ENV, "local")
+                .strip()
+                .toLowerCase(Locale.ROOT)
+                .equals("docker");
+    }
+
+    /** A usage error unless the target's database is one rtbench controls on this host. */
     private static void requirePausable(boolean local, String target, URI targetUrl, Map<String, String> env) {
         Optional<ServerKind> database = RunServers.databaseOf(target);
         String pause = "--fault " + FaultKind.TARGET_PAUSE.cliName() + ": ";
@@ -211,8 +221,7 @@ final class FaultChecks {
                     pause + "the " + target + " target lives inside rtbench, with no process of its own to pause");
         }
         if (local) {
-            requireLocalProvider(pause, "database", "pause", env);
-            return;
+            return; // a child process, or a container with the docker provider
         }
         boolean background = targetUrl != null
                 && RunServers.background(ServerControl.fromEnvironment(env), database.get(), targetUrl)

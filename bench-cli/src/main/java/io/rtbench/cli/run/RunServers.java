@@ -233,11 +233,12 @@ final class RunServers implements Stage {
 
     /**
      * How this run does each kind of {@code faults} (docs/MEASUREMENT.md, "Freshness under faults"): {@code
-     * target-pause} on the processes of the database this run started, or of the one {@code rtbench servers start} runs
-     * at the target's address; {@code target-restart} on the database this run started and {@code broker-restart} on
-     * the broker it started, where their servers restart with their data kept; {@code sink-kill} and {@code rebalance}
-     * on the run's sink, as its stage does them. {@link FaultChecks} refuses any other before anything starts; one whose
-     * part is not here now is a {@link BenchmarkException}.
+     * target-pause} on the database this run started (its processes, or its container with the docker provider), or on
+     * the processes of the one {@code rtbench servers start} runs at the target's address; {@code target-restart} on
+     * the database this run started and {@code broker-restart} on the broker it started, where their servers restart
+     * with their data kept; {@code sink-kill} and {@code rebalance} on the run's sink, as its stage does them. {@link
+     * FaultChecks} refuses any other before anything starts; one whose part is not here now is a {@link
+     * BenchmarkException}.
      *
      * @param sink the faults of the run's sink; null when rtbench injects none into it
      */
@@ -259,8 +260,7 @@ final class RunServers implements Stage {
         return switch (kind) {
             case TARGET_PAUSE ->
                 database != null
-                        ? Optional.of(Injection.pause(
-                                new ProcessPause(database::pid, database.kind().cliName())))
+                        ? database.pausable().map(Injection::pause)
                         : backgroundDatabase.map(state -> Injection.pause(
                                 new ProcessPause(state.serverPid(), state.kind().cliName())));
             case TARGET_RESTART ->

@@ -97,13 +97,13 @@ class FaultSettingsTest {
     }
 
     @Test
-    void aContainerIsNotPausedYet() {
+    void aDatabaseTheRunStartsIsPausedWithEitherProvider() {
         List<Fault> pause = List.of(Fault.parse("target-pause@5s+4s"));
 
-        assertThatThrownBy(() -> FaultChecks.check(
-                        pause, true, "postgres", null, Duration.ofSeconds(60), Map.of("RTBENCH_SERVERS", "docker")))
-                .hasMessage("--fault target-pause: RTBENCH_SERVERS=docker runs the database in a container, which"
-                        + " rtbench does not pause yet: use the local provider");
+        for (String provider : List.of("local", "docker", "")) {
+            FaultChecks.check(
+                    pause, true, "postgres", null, Duration.ofSeconds(60), Map.of("RTBENCH_SERVERS", provider));
+        }
         FaultChecks.check(
                 pause,
                 true,
@@ -111,6 +111,10 @@ class FaultSettingsTest {
                 URI.create("postgresql://127.0.0.1:5432/db"),
                 Duration.ofSeconds(60),
                 Map.of());
+        assertThatThrownBy(() -> FaultChecks.check(
+                        pause, true, "reference", null, Duration.ofSeconds(60), Map.of("RTBENCH_SERVERS", "docker")))
+                .hasMessage("--fault target-pause: the reference target lives inside rtbench, with no process of its"
+                        + " own to pause");
     }
 
     @Test
@@ -242,17 +246,12 @@ class FaultSettingsTest {
     }
 
     @Test
-    void aContainerIsNotRestartedYet() {
-        Map<String, String> docker = Map.of("RTBENCH_SERVERS", "docker");
-        assertThatThrownBy(() -> FaultChecks.check(
-                        List.of(Fault.parse("target-restart@5s+4s")),
-                        true,
-                        "postgres",
-                        null,
-                        Duration.ofSeconds(60),
-                        docker))
-                .hasMessage("--fault target-restart: RTBENCH_SERVERS=docker runs the database in a container, which"
-                        + " rtbench does not restart yet: use the local provider");
+    void theDockerProviderRestartsAPostgresOrClickHouseContainerAndRefusesTheOthers() {
+        Map<String, String> docker = Map.of("RTBENCH_SERVERS", " Docker ");
+        for (String target : List.of("postgres", "clickhouse")) {
+            FaultChecks.check(
+                    List.of(Fault.parse("target-restart@5s+4s")), true, target, null, Duration.ofSeconds(60), docker);
+        }
         assertThatThrownBy(() -> FaultChecks.check(
                         List.of(Fault.parse("broker-restart@5s+4s")),
                         true,
@@ -260,8 +259,27 @@ class FaultSettingsTest {
                         null,
                         Duration.ofSeconds(60),
                         docker))
-                .hasMessage("--fault broker-restart: RTBENCH_SERVERS=docker runs the broker in a container, which"
-                        + " rtbench does not restart yet: use the local provider");
+                .hasMessage("--fault broker-restart: with RTBENCH_SERVERS=docker rtbench restarts only clickhouse,"
+                        + " postgres containers with their data kept, not kafka: the local provider restarts it");
+        assertThatThrownBy(() -> FaultChecks.check(
+                        List.of(Fault.parse("target-restart@5s+4s")),
+                        true,
+                        "opensearch",
+                        null,
+                        Duration.ofSeconds(60),
+                        docker))
+                .hasMessage("--fault target-restart: with RTBENCH_SERVERS=docker rtbench restarts only clickhouse,"
+                        + " postgres containers with their data kept, not opensearch: the local provider restarts"
+                        + " it");
+        assertThatThrownBy(() -> FaultChecks.check(
+                        List.of(Fault.parse("target-restart@5s+4s")),
+                        false,
+                        "postgres",
+                        URI.create("postgresql://127.0.0.1:5432/db"),
+                        Duration.ofSeconds(60),
+                        docker))
+                .as("a container the run did not start is not its to restart")
+                .hasMessageStartingWith("--fault target-restart: rtbench restarts only a database it starts itself");
     }
 
     @Test

@@ -9,7 +9,10 @@ import java.util.stream.Collectors;
  * {@code --fault KIND@AT+FOR}.
  */
 public enum FaultKind {
-    /** The database's process (and its children) stopped with SIGSTOP, continued with SIGCONT at the window's end. */
+    /**
+     * The database's process (and its children) stopped with SIGSTOP, continued with SIGCONT at the window's end; a
+     * container frozen with {@code docker pause} and thawed with {@code docker unpause}.
+     */
     TARGET_PAUSE("target-pause"),
     /**
      * The database stopped and started again FOR later, on the same port with its data kept; the window lasts until it

@@ -77,7 +77,10 @@ public final class DatabaseContainers {
         try {
             String version =
                     Containers.get(address + "/?query=SELECT%20version()").strip();
-            return new ContainerServer(ClickHouseFactory.KIND, container, address, port, version, log);
+            // the port is in its config.d file on the host's network: a restart keeps it. SIGKILL, as the local
+            // provider's restart: on SIGTERM 18.16 serves its clients' keep-alive connections until they are idle
+            return new ContainerServer(ClickHouseFactory.KIND, container, address, port, version, log)
+                    .restartableWhen(() -> Containers.answersOk(address + "/ping"), ContainerServer.Stop.KILL);
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);
@@ -107,6 +110,25 @@ public final class DatabaseContainers {
                 """.formatted(httpPort, tcpPort);
     }
 
+    /** Whether the server in the container accepts connections to the database, as the local provider asks it. */
+    private static boolean isReady(PostgreSQLContainer container) throws IOException, InterruptedException {
+        return container
+                        .execInContainer(
+                                "pg_isready",
+                                "-h",
+                                "127.0.0.1",
+                                "-p",
+                                Integer.toString(POSTGRES_PORT),
+                                "-U",
+                                POSTGRES_USER,
+                                "-d",
+                                POSTGRES_USER,
+                                "-t",
+                                "2")
+                        .getExitCode()
+                == 0;
+    }
+
     /**
      * Database and user {@value #POSTGRES_USER}, trust authentication. Settings: each {@code NAME=VALUE} becomes
      * {@code -c NAME=VALUE}, as with the local provider.
@@ -121,7 +143,8 @@ public final class DatabaseContainers {
                 .withPassword(POSTGRES_USER)
                 .withEnv("POSTGRES_HOST_AUTH_METHOD", "trust")
                 .withCommand(command.toArray(String[]::new));
-        Containers.publishOn(container, POSTGRES_PORT, options.port());
+        // a port chosen here, not the engine's: the engine picks a random port anew when the container is started again
+        Containers.publishOn(container, POSTGRES_PORT, FreePorts.orFree(options.port()));
         ContainerLog log = Containers.start(PostgresFactory.KIND, image, container);
         int port = container.getMappedPort(POSTGRES_PORT);
         String address =
@@ -133,12 +156,13 @@ public final class DatabaseContainers {
                 throw new IOException("psql in the container failed: " + version.getStderr());
             }
             return new ContainerServer(
-                    PostgresFactory.KIND,
-                    container,
-                    address,
-                    port,
-                    version.getStdout().strip(),
-                    log);
+                            PostgresFactory.KIND,
+                            container,
+                            address,
+                            port,
+                            version.getStdout().strip(),
+                            log)
+                    .restartableWhen(() -> isReady(container), ContainerServer.Stop.GRACEFUL);
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);

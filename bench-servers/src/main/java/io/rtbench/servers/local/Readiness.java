@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** Waits until a server answers a client, the only sign of readiness that counts. */
-final class Readiness {
+public final class Readiness {
 
     private static final long POLL_INTERVAL_MS = 100;
 
@@ -16,7 +16,7 @@ final class Readiness {
      *
      * @throws IllegalStateException after {@code timeout}, with the last probe failure as the cause
      */
-    static void await(String what, Duration timeout, Callable<Boolean> probe) {
+    public static void await(String what, Duration timeout, Callable<Boolean> probe) {
         long deadlineNanos = System.nanoTime() + timeout.toNanos();
         Exception lastFailure = null;
         while (true) {

@@ -20,4 +20,10 @@ public final class ClickHouseRecipe extends Recipe {
     public boolean restartsLocally() {
         return true;
     }
+
+    /** {@link DatabaseContainers#clickhouse} configures its port; the container keeps its data. */
+    @Override
+    public boolean restartsInContainer() {
+        return true;
+    }
 }

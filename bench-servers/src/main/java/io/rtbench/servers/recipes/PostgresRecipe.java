@@ -20,4 +20,10 @@ public final class PostgresRecipe extends Recipe {
     public boolean restartsLocally() {
         return true;
     }
+
+    /** {@link DatabaseContainers#postgres} publishes a fixed port; the container keeps its data. */
+    @Override
+    public boolean restartsInContainer() {
+        return true;
+    }
 }

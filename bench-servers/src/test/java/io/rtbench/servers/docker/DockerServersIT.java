@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.rtbench.core.fault.Pausable;
+import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
@@ -16,12 +18,19 @@ import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -116,6 +125,88 @@ class DockerServersIT {
             assertThat(row.getString(3)).isEqualTo("42");
         }
         assertThat(postgres.version()).matches("\\d+\\.\\d+.*");
+    }
+
+    @Test
+    void postgresPausedThenRestartedAnswersOnItsPortWithItsData() throws Exception {
+        RunningServer postgres = start(ServerKind.fromCliName("postgres"), ServerConfig.DEFAULT);
+        String url = PostgresJdbc.url(postgres);
+        query(url, "CREATE TABLE docker_it_kept (n int); INSERT INTO docker_it_kept VALUES (1), (2)");
+        Callable<String> count = () -> query(url, "SELECT count(*) FROM docker_it_kept");
+
+        pausedThenRestarted(postgres, count, "2");
+        // the container's log goes on after the restart: the second start said it was ready too
+        assertThat(Files.readString(postgres.logFile()).split("ready to accept connections", -1))
+                .as("the init server's, the first start's and the restart's")
+                .hasSizeGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void clickhousePausedThenRestartedAnswersOnItsPortWithItsData() throws Exception {
+        RunningServer clickhouse = start(ServerKind.fromCliName("clickhouse"), ServerConfig.DEFAULT);
+        String url = clickhouse.address() + "/";
+        Http.post(url, "CREATE TABLE docker_it_kept (n UInt64) ENGINE = MergeTree ORDER BY n");
+        Http.post(url, "INSERT INTO docker_it_kept VALUES (1), (2)");
+
+        pausedThenRestarted(
+                clickhouse,
+                () -> Http.post(url, "SELECT count() FROM docker_it_kept").strip(),
+                "2");
+    }
+
+    /**
+     * Fault {@code target-pause} and {@code target-restart} on a database container (docs/DOCKER.md): paused, it does
+     * not answer; continued, it does; stopped and started again as the same container, it answers {@code count} with the
+     * data it had, at the same address, from a new process.
+     */
+    private static void pausedThenRestarted(RunningServer server, Callable<String> count, String expected)
+            throws Exception {
+        assertThat(count.call()).isEqualTo(expected);
+        Pausable pause = server.pausable().orElseThrow();
+        assertThat(pause.description()).startsWith(server.kind().cliName() + " (container ");
+        pause.pause();
+        try {
+            assertThat(answersWithinASecond(count)).as("paused").isFalse();
+        } finally {
+            pause.resume();
+        }
+        assertThat(count.call()).isEqualTo(expected);
+
+        Restartable restart = server.restartable().orElseThrow();
+        long pidBefore = server.pid();
+        String address = server.address();
+        restart.stop();
+        assertThat(answersWithinASecond(count)).as("stopped").isFalse();
+        restart.start();
+        assertThat(server.address()).isEqualTo(address);
+        assertThat(count.call()).as("the data kept, on the same port").isEqualTo(expected);
+        assertThat(server.pid()).as("a new process").isPositive().isNotEqualTo(pidBefore);
+        assertThat(ProcessHandle.of(server.pid()))
+                .as("the new process is this machine's")
+                .isPresent();
+    }
+
+    /** Whether {@code count} answers within about a second (a frozen server takes a connection but does not answer). */
+    private static boolean answersWithinASecond(Callable<String> count) throws InterruptedException {
+        ExecutorService executor = Executors.newSingleThreadExecutor();
+        try {
+            executor.submit(count).get(1, TimeUnit.SECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /** The first column of the first row of {@code sql}'s last result, or null for a statement without rows. */
+    private static String query(String url, String sql) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url, "rtbench", "");
+                Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+            ResultSet rows = statement.getResultSet();
+            return rows != null && rows.next() ? rows.getString(1) : null;
+        }
     }
 
     @Test
