@@ -21,7 +21,9 @@ public final class FaultOptions {
                     + " e.g. target-pause@10s+5s. Kinds: target-pause (the database rtbench started or runs,"
                     + " `rtbench servers`, stopped with SIGSTOP, then continued), target-restart (the database the run"
                     + " started, stopped and started again with its data), broker-restart (the Kafka broker the run"
-                    + " started, likewise). The result says the staleness peak and the time to recover.")
+                    + " started, likewise), sink-kill (kafka-connect: the Connect worker the run started, killed and"
+                    + " started again), rebalance (kafka-connect: a second worker joins its group for FOR; needs"
+                    + " --bridge-threads 2 or more). The result says the staleness peak and the time to recover.")
     List<Fault> faults;
 
     /** The faults given, in order; empty for none. */

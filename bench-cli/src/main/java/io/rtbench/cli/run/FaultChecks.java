@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
  * the local provider) or one {@code rtbench servers start} runs at the target's address; for {@code target-restart} and
  * {@code broker-restart} a server the run starts itself ({@code --servers local}, the local provider) of a kind that
  * restarts with its data kept ({@link ServerRecipe#restartsLocally()}), and for {@code broker-restart} a pipeline
- * through Kafka. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
+ * through Kafka; for {@code sink-kill} and {@code rebalance} the Connect worker the run starts ({@link ConnectFaults}),
+ * and neither overlapping the other. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
  * usage error.
  */
 final class FaultChecks {
@@ -64,6 +65,11 @@ final class FaultChecks {
                     throw new IllegalArgumentException("--fault " + earlier + " and " + fault
                             + " overlap: both act on the database; give them one after the other");
                 }
+                if (onTheSink(earlier.kind()) && onTheSink(fault.kind()) && earlier.overlaps(fault)) {
+                    // a second sink beside a killed one would take its partitions over
+                    throw new IllegalArgumentException("--fault " + earlier + " and " + fault
+                            + " overlap: both act on the sink; give them one after the other");
+                }
             }
             switch (fault.kind()) {
                 case TARGET_PAUSE -> requirePausable(local, target, targetUrl, env);
@@ -76,12 +82,45 @@ final class FaultChecks {
                             env);
                 case BROKER_RESTART ->
                     requireRestartable(FaultKind.BROKER_RESTART, "broker", ServerKind.KAFKA, local, env);
+                case SINK_KILL, REBALANCE -> {
+                    // the sink's: requireSink, with the pipeline
+                }
             }
         }
     }
 
     private static boolean onTheDatabase(FaultKind kind) {
         return kind == FaultKind.TARGET_PAUSE || kind == FaultKind.TARGET_RESTART;
+    }
+
+    private static boolean onTheSink(FaultKind kind) {
+        return kind == FaultKind.SINK_KILL || kind == FaultKind.REBALANCE;
+    }
+
+    /**
+     * Usage errors of {@code sink-kill} and {@code rebalance} with the run's pipeline: one without a sink of rtbench's
+     * ({@code direct}, {@code native}), the bridge (not yet), and on {@code kafka-connect} what {@link ConnectFaults}
+     * refuses. Apart from {@link #check}, which does not know the pipeline.
+     *
+     * @param tasks {@code --bridge-threads}: the bridge's consumers, the Connect sink plugin's tasks
+     */
+    static void requireSink(List<Fault> faults, RunOptions.Settings run, int tasks, Map<String, String> env) {
+        Optional<Fault> sink =
+                faults.stream().filter(fault -> onTheSink(fault.kind())).findFirst();
+        if (sink.isEmpty()) {
+            return;
+        }
+        String prefix = "--fault " + sink.get().kind().cliName() + ": ";
+        switch (run.pipeline()) {
+            case DIRECT, NATIVE ->
+                throw new IllegalArgumentException(
+                        prefix + "pipeline " + run.pipeline().cliName()
+                                + " has no sink of rtbench's; it is done to --pipeline kafka-connect");
+            case KAFKA_BRIDGE ->
+                throw new IllegalArgumentException(
+                        prefix + "rtbench does not do it to the bridge yet; it is done to --pipeline kafka-connect");
+            case KAFKA_CONNECT -> ConnectFaults.check(faults, run, tasks, env);
+        }
     }
 
     /**
@@ -128,7 +167,7 @@ final class FaultChecks {
     }
 
     /** A usage error unless the servers this run starts are child processes (the local provider). */
-    private static void requireLocalProvider(String prefix, String part, String verb, Map<String, String> env) {
+    static void requireLocalProvider(String prefix, String part, String verb, Map<String, String> env) {
         String provider =
                 env.getOrDefault(Servers.PROVIDER_ENV, "local").strip().toLowerCase(Locale.ROOT);
         if (!provider.isEmpty() && !provider.equals("local")) {

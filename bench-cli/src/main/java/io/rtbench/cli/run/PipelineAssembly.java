@@ -29,6 +29,7 @@ import io.rtbench.servers.local.MachineUtilisation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -162,9 +163,16 @@ final class PipelineAssembly implements Engine.Assembly {
             ProbeStage probe,
             BacklogStage backlog) {
         TimedSamples data = probe.metrics().keepTimedData();
+        Optional<ConnectStage> connect = run.stages().stream()
+                .filter(ConnectStage.class::isInstance)
+                .map(ConnectStage.class::cast)
+                .findFirst();
         run.add(new FaultStage(
                 spec.faults(),
-                servers.injections(spec.faults()),
+                servers.injections(
+                        spec.faults(),
+                        kind -> connect.flatMap(
+                                stage -> ConnectFaults.injection(kind, servers.connectWorker(), stage))),
                 data::points,
                 backlog == null ? List::of : backlog::readings,
                 run.forks() > 1 ? run.fork() : null,

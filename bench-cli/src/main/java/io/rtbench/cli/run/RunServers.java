@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The servers of a run: started here on 127.0.0.1 ({@code --servers local}: Kafka, Connect and the target's database,
@@ -96,11 +97,12 @@ final class RunServers implements Stage {
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             progress.accept("starting Kafka Connect");
-            ServerConfig options = new ServerConfig(
-                    0,
-                    connectPluginPath == null
-                            ? Map.of("bootstrap.servers", bootstrapServers)
-                            : Map.of("bootstrap.servers", bootstrapServers, "plugin.path", connectPluginPath));
+            Map<String, String> settings = new LinkedHashMap<>(ConnectFaults.workerSettings(spec.faults()));
+            settings.put("bootstrap.servers", bootstrapServers);
+            if (connectPluginPath != null) {
+                settings.put("plugin.path", connectPluginPath);
+            }
+            ServerConfig options = new ServerConfig(0, settings);
             RunningServer connect = start(provider, ServerKind.CONNECT, options);
             harnessServers.put("connect", connect);
             connectUrl = connect.address();
@@ -235,16 +237,17 @@ final class RunServers implements Stage {
      * How this run does each kind of {@code faults} (docs/MEASUREMENT.md, "Freshness under faults"): {@code
      * target-pause} on the processes of the database this run started, or of the one {@code rtbench servers start} runs
      * at the target's address; {@code target-restart} on the database this run started and {@code broker-restart} on
-     * the broker it started, where their servers restart with their data kept. {@link FaultChecks} refuses any other
-     * before anything starts; one whose server is not here now is a {@link BenchmarkException}.
+     * the broker it started, where their servers restart with their data kept; {@code sink-kill} and {@code rebalance}
+     * as the {@code sink} says. {@link FaultChecks} refuses any other before anything starts; one whose server is not
+     * here now is a {@link BenchmarkException}.
      */
-    Map<FaultKind, Injection> injections(List<Fault> faults) {
+    Map<FaultKind, Injection> injections(List<Fault> faults, Function<FaultKind, Optional<Injection>> sink) {
         Map<FaultKind, Injection> injections = new EnumMap<>(FaultKind.class);
         for (Fault fault : faults) {
             if (!injections.containsKey(fault.kind())) {
                 injections.put(
                         fault.kind(),
-                        injection(fault.kind())
+                        injection(fault.kind(), sink)
                                 .orElseThrow(() -> new BenchmarkException(
                                         "--fault " + fault + ": this run has no server of its own to do it to")));
             }
@@ -252,7 +255,7 @@ final class RunServers implements Stage {
         return injections;
     }
 
-    private Optional<Injection> injection(FaultKind kind) {
+    private Optional<Injection> injection(FaultKind kind, Function<FaultKind, Optional<Injection>> sink) {
         return switch (kind) {
             case TARGET_PAUSE ->
                 database != null
@@ -268,7 +271,13 @@ final class RunServers implements Stage {
                 Optional.ofNullable(harnessServers.get("kafka"))
                         .flatMap(RunningServer::restartable)
                         .map(Injection::restart);
+            case SINK_KILL, REBALANCE -> sink.apply(kind);
         };
+    }
+
+    /** The Connect worker this run started ({@code --servers local}); empty otherwise. */
+    Optional<RunningServer> connectWorker() {
+        return Optional.ofNullable(harnessServers.get("connect"));
     }
 
     /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */

@@ -249,6 +249,7 @@ public final class RunSpecBuilder {
         Bounds.between("--generators", 1, PacingSettings.MAX_GENERATORS, pacingSettings.generators());
         RepetitionOptions.Settings repetitionSettings = repetitions.get().checked();
         FaultChecks.requireBroker(faults, runSettings.pipeline());
+        FaultChecks.requireSink(faults, runSettings, bridge.get().threads(), System.getenv());
         return new RunSpec(
                 targetSettings,
                 runSettings,

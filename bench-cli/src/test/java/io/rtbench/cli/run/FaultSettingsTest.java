@@ -55,7 +55,7 @@ class FaultSettingsTest {
     void anUnknownKindOrAMalformedFaultIsAUsageErrorSayingTheForm() {
         assertThat(usageError("run", "--target", "postgres", "--fault", "broker-pause@5s+4s"))
                 .isEqualTo("rtbench run: --fault: unknown fault kind 'broker-pause'; known: target-pause,"
-                        + " target-restart, broker-restart (see --help)");
+                        + " target-restart, broker-restart, sink-kill, rebalance (see --help)");
         assertThat(usageError("run", "--target", "postgres", "--fault", "target-pause@5s"))
                 .isEqualTo("rtbench run: --fault: 'target-pause@5s' is not a fault; use KIND@AT+FOR, e.g."
                         + " target-pause@10s+5s (see --help)");
@@ -212,6 +212,110 @@ class FaultSettingsTest {
                         .faults())
                 .as("a window that ends with the phase fits")
                 .hasSize(1);
+    }
+
+    @Test
+    void theConnectWorkerThatTheRunStartsIsKilledAndJoinedBySecondOneWithTheSettingsTheyNeed() {
+        RunSpec run = resolve(
+                "run",
+                "--target",
+                "postgres",
+                "--pipeline",
+                "kafka-connect",
+                "--bridge-threads",
+                "2",
+                "--fault",
+                "sink-kill@3s+2s",
+                "--fault",
+                "rebalance@12s+2s");
+
+        assertThat(run.faults()).extracting(Fault::toString).containsExactly("sink-kill@3s+2s", "rebalance@12s+2s");
+        assertThat(ConnectFaults.workerSettings(run.faults()))
+                .as("tasks cancelled when stopped; a departed worker's tasks given back at once")
+                .containsExactly(
+                        Map.entry("task.shutdown.graceful.timeout.ms", "0"),
+                        Map.entry("scheduled.rebalance.max.delay.ms", "0"));
+        assertThat(ConnectFaults.workerSettings(List.of(Fault.parse("sink-kill@3s+2s"))))
+                .containsOnlyKeys("task.shutdown.graceful.timeout.ms");
+        assertThat(ConnectFaults.workerSettings(List.of(Fault.parse("target-pause@3s+2s"))))
+                .isEmpty();
+    }
+
+    @Test
+    void theSinksFaultsNeedAConnectWorkerTheRunStartsInThisJvm() {
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--servers",
+                        "external",
+                        "--target-url",
+                        "postgresql://127.0.0.1:1/db",
+                        "--bootstrap-servers",
+                        "127.0.0.1:1",
+                        "--connect-url",
+                        "http://127.0.0.1:1",
+                        "--fault",
+                        "sink-kill@5s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill: rtbench does this only to a Connect worker it starts"
+                        + " itself (--servers local), not to the one at --connect-url (see --help)");
+        assertThat(usageError("run", "--target", "postgres", "--pipeline", "direct", "--fault", "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: pipeline direct has no sink of rtbench's; it is done to"
+                        + " --pipeline kafka-connect (see --help)");
+        assertThat(usageError("run", "--target", "postgres", "--fault", "sink-kill@5s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill: rtbench does not do it to the bridge yet; it is done to"
+                        + " --pipeline kafka-connect (see --help)");
+        assertThatThrownBy(() -> ConnectFaults.check(
+                        List.of(Fault.parse("sink-kill@5s+4s")), connectRun(), 2, Map.of("RTBENCH_SERVERS", "docker")))
+                .hasMessage("--fault sink-kill: RTBENCH_SERVERS=docker runs the Connect worker in a container, which"
+                        + " rtbench does not kill yet: use the local provider");
+        ConnectFaults.check(List.of(Fault.parse("sink-kill@5s+4s")), connectRun(), 1, Map.of());
+    }
+
+    @Test
+    void aRebalanceNeedsTwoTasksOrMoreAndNoOtherFaultOfTheSinkAtTheSameTime() throws IOException {
+        assertThat(usageError(
+                        "run", "--target", "postgres", "--pipeline", "kafka-connect", "--fault", "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: --bridge-threads 1 gives the connector one task, which"
+                        + " nothing moves to a second worker: give --bridge-threads 2 or more (see --help)");
+        Path connector = Files.writeString(
+                dir.resolve("jdbc.json"),
+                "{\"name\": \"jdbc\", \"config\": {\"connector.class\": \"x.JdbcSinkConnector\","
+                        + " \"tasks.max\": \"1\"}}");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--connector",
+                        connector.toString(),
+                        "--fault",
+                        "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: the connector of --connector " + connector
+                        + " has tasks.max 1, one task, which nothing moves to a second worker: set tasks.max to 2 or"
+                        + " more in it (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--bridge-threads",
+                        "2",
+                        "--fault",
+                        "sink-kill@5s+4s",
+                        "--fault",
+                        "rebalance@8s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill@5s+4s and rebalance@8s+4s overlap: both act on the sink;"
+                        + " give them one after the other (see --help)");
+    }
+
+    private static RunOptions.Settings connectRun() {
+        return resolve("run", "--target", "postgres", "--pipeline", "kafka-connect")
+                .run();
     }
 
     @Test

@@ -20,7 +20,17 @@ public enum FaultKind {
      * The Kafka broker stopped and started again FOR later, on the same port with its log kept; the window lasts until
      * it answers again.
      */
-    BROKER_RESTART("broker-restart");
+    BROKER_RESTART("broker-restart"),
+    /**
+     * The sink killed FOR long: the bridge's consumers closed without committing, or the Connect worker stopped; then
+     * started again on the same consumer group, resuming from its committed offsets.
+     */
+    SINK_KILL("sink-kill"),
+    /**
+     * A second sink joins the consumer group for FOR (a bridge's consumers, or a Connect worker), so the group
+     * rebalances as it joins and again as it leaves.
+     */
+    REBALANCE("rebalance");
 
     private final String cliName;
 

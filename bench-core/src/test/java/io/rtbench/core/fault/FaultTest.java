@@ -24,7 +24,8 @@ class FaultTest {
     void anUnknownKindNamesTheKnownOnes() {
         assertThatThrownBy(() -> Fault.parse("broker-pause@10s+5s"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown fault kind 'broker-pause'; known: target-pause, target-restart, broker-restart");
+                .hasMessage("unknown fault kind 'broker-pause'; known: target-pause, target-restart, broker-restart,"
+                        + " sink-kill, rebalance");
     }
 
     @Test
