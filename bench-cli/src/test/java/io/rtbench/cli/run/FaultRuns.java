@@ -18,9 +18,9 @@ import picocli.CommandLine;
 
 /**
  * One {@code rtbench run --fault} against the PostgreSQL the run starts itself (docs/MEASUREMENT.md, "Freshness under
- * faults"), as the fault ITs make it: the bridge at 500 events/s, 2 s of warmup and 20 s measured (5 s of baseline
- * before a fault at 5 s, one window of Recovery.WINDOW), a probe every 200 ms so that each 5-s window holds about 25
- * samples.
+ * faults"), as the fault ITs make it: the bridge (unless {@code --pipeline} says otherwise) at 500 events/s, 2 s of
+ * warmup and 20 s measured (5 s of baseline before a fault at 5 s, one window of Recovery.WINDOW), a probe every 200 ms
+ * so that each 5-s window holds about 25 samples.
  */
 final class FaultRuns {
 
@@ -31,6 +31,14 @@ final class FaultRuns {
 
     /** Runs with {@code fault} and the flags {@code more}; fails the test unless the run exits 0. */
     static Ran run(Path dir, String prefix, String fault, String... more) throws Exception {
+        return run(dir, prefix, "20s", List.of(fault), more);
+    }
+
+    /**
+     * Runs measuring {@code duration} with {@code faults} and the flags {@code more}; fails the test unless the run
+     * exits 0. The fault of {@link Ran} is the first.
+     */
+    static Ran run(Path dir, String prefix, String duration, List<String> faults, String... more) throws Exception {
         String name = prefix + "_" + UUID.randomUUID().toString().substring(0, 8);
         Path result = dir.resolve(name + ".json");
         StringWriter out = new StringWriter();
@@ -53,15 +61,14 @@ final class FaultRuns {
                 "--warmup",
                 "2s",
                 "--duration",
-                "20s",
+                duration,
                 "--probe-interval",
                 "200ms",
-                "--fault",
-                fault,
                 "--prometheus-port",
                 "0",
                 "--result",
                 result.toString()));
+        faults.forEach(fault -> args.addAll(List.of("--fault", fault)));
         args.addAll(List.of(more));
 
         int exit = rtbench.execute(args.toArray(String[]::new));
