@@ -110,19 +110,25 @@ final class ConnectFaults {
     }
 
     /**
-     * How the run does {@code kind} to {@code connector} on {@code worker}, the Connect worker it started; empty for
-     * another kind or without a worker of its own in this JVM. A {@link BenchmarkException} for a {@code rebalance}
-     * whose connector got one task (the topic's partitions bound {@code tasks.max}).
+     * The sink's faults of {@code connector} on {@code worker}, the Connect worker the run started in this JVM; empty
+     * without one. Its {@code rebalance} is a {@link BenchmarkException} when the connector got one task (the topic's
+     * partitions bound {@code tasks.max}).
      */
-    static Optional<Injection> injection(FaultKind kind, Optional<RunningServer> worker, ConnectStage connector) {
+    static Optional<SinkFaults> of(Optional<RunningServer> worker, ConnectStage connector) {
         if (worker.isEmpty() || !(worker.get() instanceof ConnectServer server)) {
             return Optional.empty();
         }
-        return switch (kind) {
-            case SINK_KILL -> Optional.of(sinkKill(server, connector.connector()));
-            case REBALANCE -> Optional.of(rebalance(server, connector));
-            default -> Optional.empty();
-        };
+        return Optional.of(new SinkFaults() {
+            @Override
+            public Injection sinkKill() {
+                return ConnectFaults.sinkKill(server, connector.connector());
+            }
+
+            @Override
+            public Injection rebalance() {
+                return ConnectFaults.rebalance(server, connector);
+            }
+        });
     }
 
     /** The worker killed, and started again at the end: the window lasts until the connector's tasks run again. */

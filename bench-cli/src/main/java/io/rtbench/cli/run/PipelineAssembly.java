@@ -171,8 +171,8 @@ final class PipelineAssembly implements Engine.Assembly {
                 spec.faults(),
                 servers.injections(
                         spec.faults(),
-                        kind -> connect.flatMap(
-                                stage -> ConnectFaults.injection(kind, servers.connectWorker(), stage))),
+                        connect.flatMap(stage -> ConnectFaults.of(servers.connectWorker(), stage))
+                                .orElse(null)),
                 data::points,
                 backlog == null ? List::of : backlog::readings,
                 run.forks() > 1 ? run.fork() : null,

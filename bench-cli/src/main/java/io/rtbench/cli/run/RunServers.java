@@ -31,7 +31,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
  * The servers of a run: started here on 127.0.0.1 ({@code --servers local}: Kafka, Connect and the target's database,
@@ -238,10 +237,12 @@ final class RunServers implements Stage {
      * target-pause} on the processes of the database this run started, or of the one {@code rtbench servers start} runs
      * at the target's address; {@code target-restart} on the database this run started and {@code broker-restart} on
      * the broker it started, where their servers restart with their data kept; {@code sink-kill} and {@code rebalance}
-     * as the {@code sink} says. {@link FaultChecks} refuses any other before anything starts; one whose server is not
-     * here now is a {@link BenchmarkException}.
+     * on the run's sink, as its stage does them. {@link FaultChecks} refuses any other before anything starts; one whose
+     * part is not here now is a {@link BenchmarkException}.
+     *
+     * @param sink the faults of the run's sink; null when rtbench injects none into it
      */
-    Map<FaultKind, Injection> injections(List<Fault> faults, Function<FaultKind, Optional<Injection>> sink) {
+    Map<FaultKind, Injection> injections(List<Fault> faults, SinkFaults sink) {
         Map<FaultKind, Injection> injections = new EnumMap<>(FaultKind.class);
         for (Fault fault : faults) {
             if (!injections.containsKey(fault.kind())) {
@@ -255,7 +256,7 @@ final class RunServers implements Stage {
         return injections;
     }
 
-    private Optional<Injection> injection(FaultKind kind, Function<FaultKind, Optional<Injection>> sink) {
+    private Optional<Injection> injection(FaultKind kind, SinkFaults sink) {
         return switch (kind) {
             case TARGET_PAUSE ->
                 database != null
@@ -271,7 +272,8 @@ final class RunServers implements Stage {
                 Optional.ofNullable(harnessServers.get("kafka"))
                         .flatMap(RunningServer::restartable)
                         .map(Injection::restart);
-            case SINK_KILL, REBALANCE -> sink.apply(kind);
+            case SINK_KILL -> Optional.ofNullable(sink).map(SinkFaults::sinkKill);
+            case REBALANCE -> Optional.ofNullable(sink).map(SinkFaults::rebalance);
         };
     }
 
