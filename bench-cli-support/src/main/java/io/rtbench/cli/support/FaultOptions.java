@@ -21,9 +21,9 @@ public final class FaultOptions {
                     + " e.g. target-pause@10s+5s. Kinds: target-pause (the database rtbench started or runs,"
                     + " `rtbench servers`, stopped with SIGSTOP or docker pause, then continued), target-restart (the"
                     + " database the run started, stopped and started again with its data), broker-restart (the Kafka"
-                    + " broker the run started, likewise), sink-kill (the bridge killed, a new one started on its"
-                    + " group), rebalance (a second bridge in the group). The result says the staleness peak and the"
-                    + " time to recover.")
+                    + " broker the run started, likewise), sink-kill (the bridge killed, or the Connect worker the run"
+                    + " started, then started again on its group), rebalance (a second bridge or Connect worker in the"
+                    + " group for FOR). The result says the staleness peak and the time to recover.")
     List<Fault> faults;
 
     /** The faults given, in order; empty for none. */

@@ -249,6 +249,16 @@ final class ConnectStage implements Stage {
         poll();
     }
 
+    /** The connector's name on the worker. */
+    String connector() {
+        return name;
+    }
+
+    /** The connector's {@code tasks.max} as deployed (at most the topic's partitions); null when it sets none. */
+    Integer tasksMax() {
+        return tasksMax;
+    }
+
     /** Kafka Connect's consumer group for a sink connector: its lag is the backlog. */
     String consumerGroup() {
         return group;

@@ -25,8 +25,9 @@ import java.util.stream.Collectors;
  * and {@code broker-restart} a server the run starts itself ({@code --servers local}) of a kind that restarts with its
  * data kept with the run's provider ({@link ServerRecipe#restartsLocally()}, {@link
  * ServerRecipe#restartsInContainer()}), and for {@code broker-restart} a pipeline through Kafka; for {@code sink-kill}
- * and {@code rebalance} a sink that rtbench runs (the bridge), and for {@code rebalance} more partitions than the
- * bridge's consumers. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
+ * and {@code rebalance} a sink that rtbench runs (the bridge, or the Connect worker the run starts: {@link
+ * ConnectFaults}), neither overlapping the other, and for the bridge's {@code rebalance} more partitions than its
+ * consumers. Each refusal is an {@link IllegalArgumentException} naming the flag, which the command says as a
  * usage error.
  */
 final class FaultChecks {
@@ -68,7 +69,8 @@ final class FaultChecks {
                             + " overlap: both act on the database; give them one after the other");
                 }
                 if (onTheSink(earlier.kind()) && onTheSink(fault.kind()) && earlier.overlaps(fault)) {
-                    // a killed sink has no group to rebalance with, and which bridge a kill hits would be a guess
+                    // a killed sink has no group to rebalance with, and a second sink beside a killed one would take
+                    // its partitions over
                     throw new IllegalArgumentException("--fault " + earlier + " and " + fault
                             + " overlap: both act on the sink; give them one after the other");
                 }
@@ -85,8 +87,8 @@ final class FaultChecks {
                 case BROKER_RESTART ->
                     requireRestartable(FaultKind.BROKER_RESTART, "broker", ServerKind.KAFKA, local, env);
                 case SINK_KILL, REBALANCE -> {
-                    // the sink runs in rtbench (or is a Connect worker it reaches): any servers; the pipeline's
-                    // check is requirePipeline's
+                    // the sink runs in rtbench (or is a Connect worker it starts): the pipeline's check is
+                    // requirePipeline's, the Connect worker's ConnectFaults.check
                 }
             }
         }
@@ -119,7 +121,8 @@ final class FaultChecks {
                 case SINK_KILL -> requireSink(fault.kind(), pipeline);
                 case REBALANCE -> {
                     requireSink(fault.kind(), pipeline);
-                    if (local) {
+                    // Connect's tasks move over the partitions they have, whatever their number: ConnectFaults.check
+                    if (local && pipeline == Pipeline.KAFKA_BRIDGE) {
                         requireMovablePartitions(
                                 "the topic the run creates", RunSpecMapping.TOPIC_PARTITIONS, bridgeThreads);
                     }
@@ -138,12 +141,13 @@ final class FaultChecks {
             case KAFKA_BRIDGE -> {
                 // the bridge runs in rtbench's JVM: BridgeStage does both
             }
-            case KAFKA_CONNECT ->
-                throw new IllegalArgumentException(
-                        prefix + "not yet with pipeline kafka-connect; the bridge (--pipeline kafka-bridge) has it");
+            case KAFKA_CONNECT -> {
+                // the Connect worker the run starts: ConnectFaults does both, and checks what it needs
+            }
             case NATIVE, DIRECT ->
                 throw new IllegalArgumentException(prefix + "pipeline " + pipeline.cliName()
-                        + " has no sink that rtbench runs; the bridge (--pipeline kafka-bridge) has");
+                        + " has no sink that rtbench runs; the bridge (--pipeline kafka-bridge) and the Connect worker"
+                        + " the run starts (--pipeline kafka-connect) have");
         }
     }
 
@@ -202,6 +206,14 @@ final class FaultChecks {
                 .map(recipe -> recipe.kind().cliName())
                 .sorted()
                 .collect(Collectors.joining(", "));
+    }
+
+    /** A usage error when the servers this run starts are containers: the {@code part} in one is not {@code verb}ed. */
+    static void requireLocalProvider(String prefix, String part, String verb, Map<String, String> env) {
+        if (inContainers(env)) {
+            throw new IllegalArgumentException(prefix + Servers.PROVIDER_ENV + "=docker runs the " + part
+                    + " in a container, which rtbench does not " + verb + " yet: use the local provider");
+        }
     }
 
     /** Whether the servers this run starts are containers (the docker provider) rather than child processes. */

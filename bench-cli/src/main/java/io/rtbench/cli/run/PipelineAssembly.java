@@ -231,11 +231,13 @@ final class PipelineAssembly implements Engine.Assembly {
                 BridgeStage stage = run.add(new BridgeStage(bridge, false, run::stopRequested));
                 yield new Sink(stage.consumerGroup(), stage);
             }
-            case KAFKA_CONNECT ->
-                new Sink(
-                        run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note))
-                                .consumerGroup(),
-                        null);
+            case KAFKA_CONNECT -> {
+                ConnectStage stage =
+                        run.add(new ConnectStage(spec, servers.connectUrl(), target, sinkTopic, run::note));
+                yield new Sink(
+                        stage.consumerGroup(),
+                        ConnectFaults.of(servers.connectWorker(), stage).orElse(null));
+            }
             case NATIVE ->
                 new Sink(
                         run.add(new NativeStage(

@@ -96,11 +96,12 @@ final class RunServers implements Stage {
         }
         if (spec.pipeline() == Pipeline.KAFKA_CONNECT) {
             progress.accept("starting Kafka Connect");
-            ServerConfig options = new ServerConfig(
-                    0,
-                    connectPluginPath == null
-                            ? Map.of("bootstrap.servers", bootstrapServers)
-                            : Map.of("bootstrap.servers", bootstrapServers, "plugin.path", connectPluginPath));
+            Map<String, String> settings = new LinkedHashMap<>(ConnectFaults.workerSettings(spec.faults()));
+            settings.put("bootstrap.servers", bootstrapServers);
+            if (connectPluginPath != null) {
+                settings.put("plugin.path", connectPluginPath);
+            }
+            ServerConfig options = new ServerConfig(0, settings);
             RunningServer connect = start(provider, ServerKind.CONNECT, options);
             harnessServers.put("connect", connect);
             connectUrl = connect.address();
@@ -236,9 +237,9 @@ final class RunServers implements Stage {
      * target-pause} on the database this run started (its processes, or its container with the docker provider), or on
      * the processes of the one {@code rtbench servers start} runs at the target's address; {@code target-restart} on
      * the database this run started and {@code broker-restart} on the broker it started, where their servers restart
-     * with their data kept; {@code sink-kill} and {@code rebalance} on the run's sink, as its stage does them. {@link
-     * FaultChecks} refuses any other before anything starts; one whose part is not here now is a {@link
-     * BenchmarkException}.
+     * with their data kept; {@code sink-kill} and {@code rebalance} on the run's sink, as its stage does them (the
+     * bridge's, or {@link ConnectFaults} on the Connect worker the run started). {@link FaultChecks} refuses any other
+     * before anything starts; one whose part is not here now is a {@link BenchmarkException}.
      *
      * @param sink the faults of the run's sink; null when rtbench injects none into it
      */
@@ -274,6 +275,11 @@ final class RunServers implements Stage {
             case SINK_KILL -> Optional.ofNullable(sink).map(SinkFaults::sinkKill);
             case REBALANCE -> Optional.ofNullable(sink).map(SinkFaults::rebalance);
         };
+    }
+
+    /** The Connect worker this run started ({@code --servers local}); empty otherwise. */
+    Optional<RunningServer> connectWorker() {
+        return Optional.ofNullable(harnessServers.get("connect"));
     }
 
     /** The Kafka version when rtbench started the broker, for this run or in the background; null otherwise. */

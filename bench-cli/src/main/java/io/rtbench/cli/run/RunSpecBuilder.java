@@ -253,6 +253,7 @@ public final class RunSpecBuilder {
                 runSettings.pipeline(),
                 runSettings.localServers(),
                 bridge.get().threads());
+        ConnectFaults.check(faults, runSettings, bridge.get().threads(), System.getenv());
         return new RunSpec(
                 targetSettings,
                 runSettings,

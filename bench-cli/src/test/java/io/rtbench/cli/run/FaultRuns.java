@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * One {@code rtbench run --fault} against PostgreSQL (docs/MEASUREMENT.md, "Freshness under faults"), as the fault ITs
  * make it: the bridge at 500 events/s, 2 s of warmup and 20 s measured (5 s of baseline before a fault at 5 s, one
  * window of Recovery.WINDOW), a probe every 200 ms so that each 5-s window holds about 25 samples; on the servers the
- * run starts itself, or on the suite's shared ones.
+ * run starts itself, or on the suite's shared ones; the bridge unless the flags say another {@code --pipeline}.
  */
 final class FaultRuns {
 

@@ -214,18 +214,15 @@ class FaultSettingsTest {
     }
 
     @Test
-    void aSinkFaultWithoutABridgeIsAUsageErrorAndConnectsIsNotThereYet() {
+    void aSinkFaultWithoutASinkOfRtbenchsIsAUsageError() {
         for (String kind : List.of("sink-kill", "rebalance")) {
             for (String pipeline : List.of("native", "direct")) {
                 assertThat(usageError(
                                 "run", "--target", "clickhouse", "--pipeline", pipeline, "--fault", kind + "@5s+4s"))
                         .isEqualTo("rtbench run: --fault " + kind + ": pipeline " + pipeline + " has no sink that"
-                                + " rtbench runs; the bridge (--pipeline kafka-bridge) has (see --help)");
+                                + " rtbench runs; the bridge (--pipeline kafka-bridge) and the Connect worker the run"
+                                + " starts (--pipeline kafka-connect) have (see --help)");
             }
-            assertThat(usageError(
-                            "run", "--target", "postgres", "--pipeline", "kafka-connect", "--fault", kind + "@5s+4s"))
-                    .isEqualTo("rtbench run: --fault " + kind + ": not yet with pipeline kafka-connect; the bridge"
-                            + " (--pipeline kafka-bridge) has it (see --help)");
         }
     }
 
@@ -315,6 +312,104 @@ class FaultSettingsTest {
                         .faults())
                 .as("a window that ends with the phase fits")
                 .hasSize(1);
+    }
+
+    @Test
+    void theConnectWorkerThatTheRunStartsIsKilledAndJoinedBySecondOneWithTheSettingsTheyNeed() {
+        RunSpec run = resolve(
+                "run",
+                "--target",
+                "postgres",
+                "--pipeline",
+                "kafka-connect",
+                "--bridge-threads",
+                "2",
+                "--fault",
+                "sink-kill@3s+2s",
+                "--fault",
+                "rebalance@12s+2s");
+
+        assertThat(run.faults()).extracting(Fault::toString).containsExactly("sink-kill@3s+2s", "rebalance@12s+2s");
+        assertThat(ConnectFaults.workerSettings(run.faults()))
+                .as("tasks cancelled when stopped; a departed worker's tasks given back at once")
+                .containsExactly(
+                        Map.entry("task.shutdown.graceful.timeout.ms", "0"),
+                        Map.entry("scheduled.rebalance.max.delay.ms", "0"));
+        assertThat(ConnectFaults.workerSettings(List.of(Fault.parse("sink-kill@3s+2s"))))
+                .containsOnlyKeys("task.shutdown.graceful.timeout.ms");
+        assertThat(ConnectFaults.workerSettings(List.of(Fault.parse("target-pause@3s+2s"))))
+                .isEmpty();
+    }
+
+    @Test
+    void theSinksFaultsNeedAConnectWorkerTheRunStartsInThisJvm() {
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--servers",
+                        "external",
+                        "--target-url",
+                        "postgresql://127.0.0.1:1/db",
+                        "--bootstrap-servers",
+                        "127.0.0.1:1",
+                        "--connect-url",
+                        "http://127.0.0.1:1",
+                        "--fault",
+                        "sink-kill@5s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill: rtbench does this only to a Connect worker it starts"
+                        + " itself (--servers local), not to the one at --connect-url (see --help)");
+        assertThatThrownBy(() -> ConnectFaults.check(
+                        List.of(Fault.parse("sink-kill@5s+4s")), connectRun(), 2, Map.of("RTBENCH_SERVERS", "docker")))
+                .hasMessage("--fault sink-kill: RTBENCH_SERVERS=docker runs the Connect worker in a container, which"
+                        + " rtbench does not kill yet: use the local provider");
+        ConnectFaults.check(List.of(Fault.parse("sink-kill@5s+4s")), connectRun(), 1, Map.of());
+    }
+
+    @Test
+    void aRebalanceNeedsTwoTasksOrMoreAndNoOtherFaultOfTheSinkAtTheSameTime() throws IOException {
+        assertThat(usageError(
+                        "run", "--target", "postgres", "--pipeline", "kafka-connect", "--fault", "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: --bridge-threads 1 gives the connector one task, which"
+                        + " nothing moves to a second worker: give --bridge-threads 2 or more (see --help)");
+        Path connector = Files.writeString(
+                dir.resolve("jdbc.json"),
+                "{\"name\": \"jdbc\", \"config\": {\"connector.class\": \"x.JdbcSinkConnector\","
+                        + " \"tasks.max\": \"1\"}}");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--connector",
+                        connector.toString(),
+                        "--fault",
+                        "rebalance@5s+4s"))
+                .isEqualTo("rtbench run: --fault rebalance: the connector of --connector " + connector
+                        + " has tasks.max 1, one task, which nothing moves to a second worker: set tasks.max to 2 or"
+                        + " more in it (see --help)");
+        assertThat(usageError(
+                        "run",
+                        "--target",
+                        "postgres",
+                        "--pipeline",
+                        "kafka-connect",
+                        "--bridge-threads",
+                        "2",
+                        "--fault",
+                        "sink-kill@5s+4s",
+                        "--fault",
+                        "rebalance@8s+4s"))
+                .isEqualTo("rtbench run: --fault sink-kill@5s+4s and rebalance@8s+4s overlap: both act on the sink;"
+                        + " give them one after the other (see --help)");
+    }
+
+    private static RunOptions.Settings connectRun() {
+        return resolve("run", "--target", "postgres", "--pipeline", "kafka-connect")
+                .run();
     }
 
     private static RunSpec resolve(String command, String... args) {

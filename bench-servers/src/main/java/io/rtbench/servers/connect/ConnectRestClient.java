@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Predicate;
 
 /**
  * A small client of the Kafka Connect REST API: deploys a connector from its definition, waits until the connector and
@@ -83,6 +84,25 @@ public final class ConnectRestClient {
      *     or after {@code timeout} with the states seen last
      */
     public ConnectorStatus awaitRunning(String name, Duration timeout) {
+        // The status lists tasks as they start: all of them only once it has as many as the connector has.
+        return await(
+                name,
+                "running",
+                status -> status.isRunning()
+                        && taskCount(name).stream()
+                                .anyMatch(tasks -> status.tasks().size() >= tasks),
+                timeout);
+    }
+
+    /**
+     * Waits until the connector's status meets {@code condition}.
+     *
+     * @param what the condition in a few words, for the message: {@code connector NAME is not WHAT after N s}
+     * @return the status that met it
+     * @throws ConnectRestException at once when the connector or a task FAILED (one line with the trace summarized),
+     *     or after {@code timeout} with the states seen last
+     */
+    public ConnectorStatus await(String name, String what, Predicate<ConnectorStatus> condition, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Optional<ConnectorStatus> last = Optional.empty();
         while (true) {
@@ -93,16 +113,14 @@ public final class ConnectRestClient {
                 if (failure.isPresent()) {
                     throw new ConnectRestException(failure.get());
                 }
-                // The status lists tasks as they start: all of them only once it has as many as the connector has.
-                if (status.isRunning()
-                        && taskCount(name).stream()
-                                .anyMatch(tasks -> status.tasks().size() >= tasks)) {
+                if (condition.test(status)) {
                     return status;
                 }
             }
             if (System.nanoTime() - deadline >= 0) {
-                throw new ConnectRestException("connector " + name + " is not running after " + timeout.toSeconds()
-                        + " s: " + last.map(ConnectorStatus::describe).orElse("the worker does not know it")
+                throw new ConnectRestException("connector " + name + " is not " + what + " after "
+                        + timeout.toSeconds() + " s: "
+                        + last.map(ConnectorStatus::describe).orElse("the worker does not know it")
                         + "; check the worker's log");
             }
             sleep(POLL_INTERVAL);

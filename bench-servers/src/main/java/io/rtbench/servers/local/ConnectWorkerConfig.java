@@ -2,6 +2,7 @@ package io.rtbench.servers.local;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -20,6 +21,10 @@ public final class ConnectWorkerConfig {
 
     public static final String BOOTSTRAP_SERVERS = "bootstrap.servers";
     public static final String PLUGIN_PATH = "plugin.path";
+
+    private static final String LISTENERS = "listeners";
+    private static final String REST_HOST = "rest.advertised.host.name";
+    private static final String REST_PORT = "rest.advertised.port";
 
     private static final String JSON_CONVERTER = "org.apache.kafka.connect.json.JsonConverter";
 
@@ -55,6 +60,16 @@ public final class ConnectWorkerConfig {
     }
 
     /**
+     * The settings of another worker of the cluster whose worker has {@code config}: all of it but its REST address,
+     * which {@link #of} gives each worker its own.
+     */
+    static Map<String, String> peerSettings(Map<String, String> config) {
+        Map<String, String> settings = new LinkedHashMap<>(config);
+        settings.keySet().removeAll(List.of(LISTENERS, REST_HOST, REST_PORT));
+        return settings;
+    }
+
+    /**
      * @param restPort the REST port, {@code http://127.0.0.1:restPort}
      * @param settings must hold {@code bootstrap.servers}; may hold {@code plugin.path}; all are passed through as
      *     worker config and win over the defaults
@@ -70,9 +85,9 @@ public final class ConnectWorkerConfig {
         // other's connector configs: one group and one set of internal topics per worker.
         // A cluster's workers are given the same group settings (clusterSettings), and win over this.
         Map<String, String> config = new LinkedHashMap<>();
-        config.put("listeners", "http://127.0.0.1:" + restPort);
-        config.put("rest.advertised.host.name", "127.0.0.1");
-        config.put("rest.advertised.port", Integer.toString(restPort));
+        config.put(LISTENERS, "http://127.0.0.1:" + restPort);
+        config.put(REST_HOST, "127.0.0.1");
+        config.put(REST_PORT, Integer.toString(restPort));
         config.putAll(clusterSettings(newGroupId()));
         config.put("config.storage.replication.factor", "1");
         config.put("offset.storage.replication.factor", "1");

@@ -63,6 +63,26 @@ class ConnectRestClientTest {
                 .hasMessageEndingWith("reading connector s failed: HTTP 500: disk full");
     }
 
+    /** A wait for a condition of the status (a task on a given worker) ends when it holds, or says what it saw last. */
+    @Test
+    void aWaitForAConditionEndsWhenItHoldsOrSaysTheStatesSeenLast() {
+        ConnectorStatus onW1 = client().await(
+                        "s",
+                        "on w:1",
+                        status -> status.tasks().stream().allMatch(task -> "w:1".equals(task.workerId())),
+                        Duration.ofSeconds(5));
+        assertThat(onW1.tasks()).hasSize(1);
+
+        assertThatThrownBy(() -> client().await(
+                                "s",
+                                "running a task on w:2",
+                                status -> status.tasks().stream().anyMatch(task -> "w:2".equals(task.workerId())),
+                                Duration.ofMillis(300)))
+                .isInstanceOf(ConnectRestException.class)
+                .hasMessage("connector s is not running a task on w:2 after 0 s: connector RUNNING, tasks 0 RUNNING;"
+                        + " check the worker's log");
+    }
+
     private ConnectRestClient client() {
         return new ConnectRestClient(
                 URI.create("http://127.0.0.1:" + worker.getAddress().getPort()), Duration.ofSeconds(5));

@@ -60,4 +60,22 @@ class ConnectWorkerConfigTest {
                 .containsEntry("plugin.path", "/opt/plugins")
                 .containsEntry("plugin.discovery", "hybrid_warn");
     }
+
+    /** A second worker of a cluster (fault rebalance): the first one's group, topics and settings, its own REST port. */
+    @Test
+    void aPeerHasTheWorkersGroupTopicsAndSettingsButItsOwnRestAddress() {
+        Map<String, String> first = ConnectWorkerConfig.of(
+                8083, Map.of("bootstrap.servers", "127.0.0.1:9092", "scheduled.rebalance.max.delay.ms", "0"));
+
+        Map<String, String> peer = ConnectWorkerConfig.of(8090, ConnectWorkerConfig.peerSettings(first));
+
+        assertThat(peer)
+                .containsEntry("listeners", "http://127.0.0.1:8090")
+                .containsEntry("rest.advertised.port", "8090")
+                .containsEntry("group.id", first.get("group.id"))
+                .containsEntry("config.storage.topic", first.get("config.storage.topic"))
+                .containsEntry("offset.storage.topic", first.get("offset.storage.topic"))
+                .containsEntry("status.storage.topic", first.get("status.storage.topic"))
+                .containsEntry("scheduled.rebalance.max.delay.ms", "0");
+    }
 }
