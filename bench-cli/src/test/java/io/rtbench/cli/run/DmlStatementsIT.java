@@ -8,6 +8,7 @@ import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.Servers;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -29,6 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ExtendWith(ServersExtension.class)
 @Execution(ExecutionMode.CONCURRENT) // its tests are independent: each its own topic, collection and group
+@Order(SuiteOrder.LONG)
 class DmlStatementsIT {
 
     private static final int REPEAT = 5;

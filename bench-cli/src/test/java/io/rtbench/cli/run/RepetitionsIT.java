@@ -118,7 +118,10 @@ class RepetitionsIT {
                         .add(interval);
             }
         }
-        assertThat(everySample.keySet()).contains(Metrics.DATA, Metrics.TRUTH, Metrics.KAFKA_HOP);
+        assertThat(everySample.keySet()).contains(Metrics.DATA, Metrics.TRUTH, Metrics.KAFKA_HOP, Metrics.BACKLOG);
+        // the backlog's readings (events, not a latency) ride in the same logs for the report's chart, and nowhere else
+        assertThat(step.latencyMs()).doesNotContainKeys(Metrics.READINGS.toArray(String[]::new));
+        everySample.keySet().removeAll(Metrics.READINGS);
         everySample.forEach((metric, histogram) ->
                 assertThat(step.latencyMs().get(metric)).as(metric).isEqualTo(LatencySummary.ofMicros(histogram)));
         // the report beside it draws the forks' error bars and reads every iteration's log

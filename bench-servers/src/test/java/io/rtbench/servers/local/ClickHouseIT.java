@@ -2,7 +2,6 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.OwnServer;
@@ -47,16 +46,8 @@ class ClickHouseIT {
         String url = clickhouse.address() + "/";
         LocalHttp.postOk(url, "CREATE TABLE kept (id String) ENGINE = MergeTree ORDER BY id");
         LocalHttp.postOk(url, "INSERT INTO kept VALUES ('a')");
-        long pid = clickhouse.pid();
-        Restartable restart = clickhouse.restartable().orElseThrow();
+        Restarts.stopAndStartAgain(clickhouse);
 
-        restart.stop();
-        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
-                .as("stopped")
-                .isEmpty();
-        restart.start();
-
-        assertThat(clickhouse.pid()).isNotEqualTo(pid);
         assertThat(LocalHttp.postOk(url, "SELECT count() FROM kept")).isEqualTo("1\n");
         assertThat(clickhouse.utilisation().orElseThrow().read().rssBytes()).isPositive();
     }

@@ -2,18 +2,20 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
 @LocalProviderOnly("the local child process, its service user and arguments; DockerServersIT covers the container")
+@Order(SuiteOrder.LONG)
 class OpenSearchIT extends SearchEngineContract {
 
     @BeforeEach
@@ -38,18 +40,8 @@ class OpenSearchIT extends SearchEngineContract {
             throws Exception {
         String index = opensearch.address() + "/kept";
         post(index + "/_bulk?refresh=true", "{\"index\":{\"_id\":\"a\"}}\n{\"n\":1}\n");
-        long pid = opensearch.pid();
-        Restartable restart = opensearch.restartable().orElseThrow();
+        Restarts.stopAndStartAgain(opensearch);
 
-        restart.stop();
-        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
-                .as("the server JVM stopped, not only its launcher")
-                .isEmpty();
-        restart.start();
-
-        assertThat(opensearch.pid()).isNotEqualTo(pid);
-        assertThat(ProcessHandle.of(opensearch.pid()).filter(ProcessHandle::isAlive))
-                .isPresent();
         assertThat(post(index + "/_count", "{}")).contains("\"count\":1");
     }
 }

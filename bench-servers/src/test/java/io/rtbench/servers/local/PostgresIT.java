@@ -2,7 +2,6 @@ package io.rtbench.servers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.OwnServer;
@@ -52,16 +51,8 @@ class PostgresIT {
             sql.execute("CREATE TABLE kept (id text PRIMARY KEY)");
             sql.execute("INSERT INTO kept VALUES ('a')");
         }
-        long pid = postgres.pid();
-        Restartable restart = postgres.restartable().orElseThrow();
+        Restarts.stopAndStartAgain(postgres);
 
-        restart.stop();
-        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
-                .as("stopped")
-                .isEmpty();
-        restart.start();
-
-        assertThat(postgres.pid()).isNotEqualTo(pid);
         try (Connection connection = connect(postgres);
                 Statement sql = connection.createStatement();
                 ResultSet row = sql.executeQuery("SELECT count(*) FROM kept")) {

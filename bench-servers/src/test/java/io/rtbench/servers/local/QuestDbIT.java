@@ -3,13 +3,13 @@ package io.rtbench.servers.local;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.rtbench.core.fault.Restartable;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.junit.LocalProviderOnly;
 import io.rtbench.servers.junit.OwnServer;
 import io.rtbench.servers.junit.RealServer;
 import io.rtbench.servers.junit.ServersExtension;
+import io.rtbench.servers.junit.SuiteOrder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,11 +19,13 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.Map;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(ServersExtension.class)
 @LocalProviderOnly("the local child JVM with its generated server.conf; DockerServersIT covers the container")
+@Order(SuiteOrder.LONG)
 class QuestDbIT {
 
     @Test
@@ -103,16 +105,8 @@ class QuestDbIT {
         String exec = questdb.address() + "/exec?query=";
         LocalHttp.getOk(exec + URLEncoder.encode("CREATE TABLE kept (id SYMBOL)", StandardCharsets.UTF_8));
         LocalHttp.getOk(exec + URLEncoder.encode("INSERT INTO kept VALUES ('a')", StandardCharsets.UTF_8));
-        long pid = questdb.pid();
-        Restartable restart = questdb.restartable().orElseThrow();
+        Restarts.stopAndStartAgain(questdb);
 
-        restart.stop();
-        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
-                .as("stopped")
-                .isEmpty();
-        restart.start();
-
-        assertThat(questdb.pid()).isNotEqualTo(pid);
         assertThat(LocalHttp.getOk(exec + URLEncoder.encode("SELECT count() FROM kept", StandardCharsets.UTF_8)))
                 .contains("\"dataset\":[[1]]");
     }
