@@ -172,8 +172,9 @@ class BridgeIT {
             // A short timeout, so that the outage's writes fail fast and retry. The table is made first with a patient
             // one: a ClickHouse just started beside other tests' servers took 2 s, and once 5 s, to answer its first
             // CREATE TABLE (three times in the parallel suite); the bridge's own CREATE TABLE IF NOT EXISTS then finds
-            // it.
-            TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(5));
+            // it, but took more than 5 s once too (a clean-clone CI run), hence 10 s: two retries still come within
+            // WAIT.
+            TargetConfig config = clickhouse(ch.address(), name).withTimeout(Duration.ofSeconds(10));
             try (Target setup = Targets.open(config.withTimeout(Duration.ofSeconds(60)))) {
                 setup.ensureCollection();
             }
