@@ -243,9 +243,9 @@ class FaultSettingsTest {
     }
 
     @Test
-    void theDockerProviderRestartsAPostgresOrClickHouseContainerAndRefusesTheOthers() {
+    void theDockerProviderRestartsEveryDatabaseContainerAndRefusesTheBroker() {
         Map<String, String> docker = Map.of("RTBENCH_SERVERS", " Docker ");
-        for (String target : List.of("postgres", "clickhouse")) {
+        for (String target : List.of("postgres", "clickhouse", "opensearch", "elasticsearch", "questdb")) {
             FaultChecks.check(
                     List.of(Fault.parse("target-restart@5s+4s")), true, target, null, Duration.ofSeconds(60), docker);
         }
@@ -257,17 +257,8 @@ class FaultSettingsTest {
                         Duration.ofSeconds(60),
                         docker))
                 .hasMessage("--fault broker-restart: with RTBENCH_SERVERS=docker rtbench restarts only clickhouse,"
-                        + " postgres containers with their data kept, not kafka: the local provider restarts it");
-        assertThatThrownBy(() -> FaultChecks.check(
-                        List.of(Fault.parse("target-restart@5s+4s")),
-                        true,
-                        "opensearch",
-                        null,
-                        Duration.ofSeconds(60),
-                        docker))
-                .hasMessage("--fault target-restart: with RTBENCH_SERVERS=docker rtbench restarts only clickhouse,"
-                        + " postgres containers with their data kept, not opensearch: the local provider restarts"
-                        + " it");
+                        + " elasticsearch, opensearch, postgres, questdb containers with their data kept, not kafka:"
+                        + " the local provider restarts it");
         assertThatThrownBy(() -> FaultChecks.check(
                         List.of(Fault.parse("target-restart@5s+4s")),
                         false,

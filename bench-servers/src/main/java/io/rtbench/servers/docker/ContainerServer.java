@@ -35,8 +35,11 @@ final class ContainerServer extends StartedServer {
     private static final Logger LOG = LoggerFactory.getLogger(ContainerServer.class);
     /** As the local provider's: a graceful stop (the image's stop signal) gets this long before the engine kills. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(15);
-    /** As the local provider's databases: a restarted server that does not answer within this ends the run. */
-    private static final Duration RESTART_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * As the local provider's PostgreSQL and ClickHouse: a restarted server that does not answer within this ends the
+     * run. Slower servers give their own ({@link #restartableWhen}).
+     */
+    static final Duration RESTART_TIMEOUT = Duration.ofSeconds(60);
 
     private static final long POLL_MILLIS = 50;
 
@@ -59,6 +62,7 @@ final class ContainerServer extends StartedServer {
     /** Whether the server answers clients; null: not restartable. Guarded by this. */
     private Callable<Boolean> restartAnswers;
 
+    private Duration restartTimeout;
     private Stop restartStop;
     /** The container's output since its latest restart, followed into the log file; null before one. Guarded by this. */
     private FrameConsumerResultCallback followedSinceRestart;
@@ -85,11 +89,13 @@ final class ContainerServer extends StartedServer {
     /**
      * Makes the server restartable (fault {@code target-restart}, docs/MEASUREMENT.md, "Freshness under faults"): a
      * restart stops the container as {@code stop} says, keeps it (its files with it), starts it again and returns once
-     * {@code answers} says the server answers on the same address. Only for a server whose address stays the same across
-     * a restart of its container: a fixed published port, or the host's network with its port in the configuration.
+     * {@code answers} says the server answers on the same address, failing when it does not within {@code timeout}.
+     * Only for a server whose address stays the same across a restart of its container: a published port the provider
+     * picked ({@link Containers#publishOn}), or the host's network with its port in the configuration.
      */
-    synchronized ContainerServer restartableWhen(Callable<Boolean> answers, Stop stop) {
+    synchronized ContainerServer restartableWhen(Callable<Boolean> answers, Duration timeout, Stop stop) {
         restartAnswers = answers;
+        restartTimeout = timeout;
         restartStop = stop;
         return this;
     }
@@ -174,7 +180,7 @@ final class ContainerServer extends StartedServer {
                 try {
                     client.startContainerCmd(id()).exec();
                     followLog(sinceEpochSec);
-                    Readiness.await("the server", RESTART_TIMEOUT, restartAnswers);
+                    Readiness.await("the server", restartTimeout, restartAnswers);
                 } catch (RuntimeException e) {
                     throw new IllegalStateException(
                             description() + " did not start again: " + e.getMessage() + "; its log: " + log.file(), e);

@@ -94,11 +94,16 @@ final class Containers {
         return host.equals("localhost") ? "127.0.0.1" : host;
     }
 
-    /** Publishes {@code containerPort} on {@code hostPort} of 127.0.0.1 instead of a random port (0 keeps it random). */
+    /**
+     * Publishes {@code containerPort} on {@code hostPort} of 127.0.0.1 instead of a random port (0 keeps it random), as
+     * the container's only published port: Testcontainers waits for every port it exposes to be bound, and would wait
+     * in vain for another one (Elasticsearch's module exposes the transport port 9300 too).
+     */
     static void publishOn(GenericContainer<?> container, int containerPort, int hostPort) {
         if (hostPort == 0) {
             return;
         }
+        container.withExposedPorts(containerPort);
         container.withCreateContainerCmdModifier(cmd -> cmd.getHostConfig()
                 .withPortBindings(new PortBinding(
                         Ports.Binding.bindIpAndPort("127.0.0.1", hostPort), ExposedPort.tcp(containerPort))));

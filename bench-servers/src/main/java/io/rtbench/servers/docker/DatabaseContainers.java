@@ -80,7 +80,10 @@ public final class DatabaseContainers {
             // the port is in its config.d file on the host's network: a restart keeps it. SIGKILL, as the local
             // provider's restart: on SIGTERM 18.16 serves its clients' keep-alive connections until they are idle
             return new ContainerServer(ClickHouseFactory.KIND, container, address, port, version, log)
-                    .restartableWhen(() -> Containers.answersOk(address + "/ping"), ContainerServer.Stop.KILL);
+                    .restartableWhen(
+                            () -> Containers.answersOk(address + "/ping"),
+                            ContainerServer.RESTART_TIMEOUT,
+                            ContainerServer.Stop.KILL);
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);
@@ -162,7 +165,8 @@ public final class DatabaseContainers {
                             port,
                             version.getStdout().strip(),
                             log)
-                    .restartableWhen(() -> isReady(container), ContainerServer.Stop.GRACEFUL);
+                    .restartableWhen(
+                            () -> isReady(container), ContainerServer.RESTART_TIMEOUT, ContainerServer.Stop.GRACEFUL);
         } catch (IOException e) {
             container.stop();
             throw new UncheckedIOException(e);

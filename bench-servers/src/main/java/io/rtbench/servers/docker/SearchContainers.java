@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rtbench.servers.RunningServer;
 import io.rtbench.servers.ServerConfig;
 import io.rtbench.servers.ServerKind;
+import io.rtbench.servers.local.FreePorts;
 import io.rtbench.servers.local.SearchEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,10 @@ import org.testcontainers.utility.DockerImageName;
  *
  * <p>Settings, as the local provider's: {@code heap} = the heap size; every other {@code NAME=VALUE} becomes a node
  * setting (the images turn dotted environment variables into {@code -E} settings).
+ *
+ * <p>The HTTP port is published on a free port of 127.0.0.1 that the provider picks, so that a restart of the container
+ * ({@link ContainerServer#restartable()}) keeps the address; the node's transport port is not published
+ * ({@link Containers#publishOn}).
  */
 public final class SearchContainers {
 
@@ -62,11 +67,19 @@ public final class SearchContainers {
                 container.withEnv(name, value);
             }
         });
-        Containers.publishOn(container, HTTP_PORT, options.port());
+        // a port chosen here, not the engine's: the engine picks a random port anew when the container is started again
+        Containers.publishOn(container, HTTP_PORT, FreePorts.orFree(options.port()));
         ContainerLog log = Containers.start(kind, image, container);
         int port = container.getMappedPort(HTTP_PORT);
         String address = "http://" + Containers.host(container) + ":" + port;
-        return new ContainerServer(kind, container, address, port, version(address), log);
+        // as the local provider's restart: SIGTERM (the image's stop signal), over when every index's primary shard is
+        // back, within the time a first start gets
+        String primariesBack = address + SearchEngine.PRIMARIES_BACK_PATH;
+        return new ContainerServer(kind, container, address, port, version(address), log)
+                .restartableWhen(
+                        () -> Containers.answersOk(primariesBack),
+                        Containers.START_TIMEOUT,
+                        ContainerServer.Stop.GRACEFUL);
     }
 
     private static String heapOptions(ServerConfig options) {

@@ -10,6 +10,13 @@ public enum SearchEngine {
     /** The integ-test zip has no security plugin. */
     OPENSEARCH(new ServerKind("opensearch"), "opensearch", "OPENSEARCH", Map.of());
 
+    /**
+     * Answers 200 once every index's primary shard is back after a restart (408 until then, within a second): a node
+     * that answers {@code _cat/nodes} still fails searches with 503 "all shards failed" before (docs/MEASUREMENT.md,
+     * "Freshness under faults").
+     */
+    public static final String PRIMARIES_BACK_PATH = "/_cluster/health?wait_for_status=yellow&timeout=1s";
+
     private final ServerKind kind;
     private final String distributionName;
     private final String envPrefix;

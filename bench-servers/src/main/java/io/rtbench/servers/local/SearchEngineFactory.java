@@ -86,10 +86,9 @@ public final class SearchEngineFactory implements LocalServerFactory {
                     pid,
                     process.pid());
             // SIGTERM to the direct child: Elasticsearch's launcher then stops its server JVM in order. A restart runs
-            // the launcher again on the same files, and is over when every index's primary shard is back (a node that
-            // answers _cat/nodes still fails searches with 503 "all shards failed" until then); the server has
-            // written its pid file by then.
-            String primariesBack = url + "/_cluster/health?wait_for_status=yellow&timeout=1s";
+            // the launcher again on the same files, and is over when every index's primary shard is back
+            // (SearchEngine.PRIMARIES_BACK_PATH); the server has written its pid file by then.
+            String primariesBack = url + SearchEngine.PRIMARIES_BACK_PATH;
             return new ChildServer(engine.kind(), url, httpPort, version, pid, process, ChildProcess::terminate, files)
                     .restartableWhen(
                             () -> LocalHttp.answersOk(primariesBack),

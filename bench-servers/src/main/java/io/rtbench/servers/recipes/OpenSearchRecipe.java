@@ -21,4 +21,10 @@ public final class OpenSearchRecipe extends Recipe {
     public boolean restartsLocally() {
         return true;
     }
+
+    /** {@link SearchContainers#opensearch} publishes a port it picks; the container keeps its data. */
+    @Override
+    public boolean restartsInContainer() {
+        return true;
+    }
 }

@@ -20,4 +20,10 @@ public final class QuestDbRecipe extends Recipe {
     public boolean restartsLocally() {
         return true;
     }
+
+    /** {@link QuestDbContainers#questdb} publishes a port it picks; the container keeps its data. */
+    @Override
+    public boolean restartsInContainer() {
+        return true;
+    }
 }
